@@ -1,0 +1,339 @@
+"""The process inside the sandbox. Runs as a script: ``python -I -S _worker.py PKG_PARENT``.
+
+It owns the protocol pipes (duplicated away from stdin/stdout before any environment code runs,
+so printing cannot corrupt them), loads one environment, answers calls, and validates every
+value before it leaves the process. It imports only the standard library and ``spade.envkit``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import errno
+import math
+import os
+import resource
+import signal
+import sys
+import traceback
+import types
+from typing import Any
+
+ENV_MODULE = "__spade_env__"
+# Names bound now so an environment that monkeypatches builtins cannot break the worker.
+_isinstance, _len, _str, _float, _list, _dict, _type = (
+    isinstance, len, str, float, list, dict, type,
+)
+_import = builtins.__import__
+
+RESOURCE_ERRNOS = {errno.EFBIG, errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM, errno.ENOSPC}
+VIOLATION_ERRNOS = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENETUNREACH, errno.EAFNOSUPPORT}
+PREWARM = (
+    "random", "re", "json", "math", "collections", "itertools", "functools", "string", "typing",
+    "dataclasses", "copy", "heapq", "bisect", "fractions", "decimal", "enum", "textwrap",
+    "statistics", "hashlib", "operator",
+)
+
+
+class ContractError(Exception):
+    """A method returned something the environment contract does not allow."""
+
+
+def main() -> None:
+    sys.path.insert(0, sys.argv[1])
+    from spade import envkit, wire
+
+    proto_in, proto_out = os.dup(0), os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+    for name in PREWARM:
+        _import(name)
+    max_bytes = 64 << 20
+    wire.write_frame(proto_out, {"ready": True, "pid": os.getpid()})
+    request = wire.read_frame(proto_in, max_bytes)
+    assert _isinstance(request, _dict) and request.get("op") == "load"
+    max_bytes = int(request["max_message_bytes"])
+    reply = _load(request, envkit)
+    env = reply.pop("_env", None)
+    _send(wire, proto_out, reply, max_bytes)
+    if env is None:
+        os._exit(0)
+    while True:
+        try:
+            request = wire.read_frame(proto_in, max_bytes)
+        except wire.PeerClosed:
+            os._exit(0)
+        assert _isinstance(request, _dict)
+        if request.get("op") == "close":
+            _close(env)
+            _send(wire, proto_out, {"id": request.get("id"), "ok": True, "value": None}, max_bytes)
+            os._exit(0)
+        reply = _call(env, request)
+        _send(wire, proto_out, reply, max_bytes)
+
+
+def _send(wire: Any, fd: int, reply: dict, max_bytes: int) -> None:
+    try:
+        data = wire.encode(reply)
+    except Exception as exc:  # values were validated; this is a corrupted encoder
+        data = wire.encode(_failure(reply.get("id"), "sandbox_violation", exc))
+    if _len(data) - 4 > max_bytes:
+        limit_mb = max_bytes / (1 << 20)
+        too_big = ContractError(
+            f"the value returned is {(_len(data) - 4) / (1 << 20):.1f} MB; the limit is "
+            f"{limit_mb:.1f} MB. Return shorter observations and smaller info dicts."
+        )
+        data = wire.encode(_failure(reply.get("id"), "sandbox_violation", too_big))
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _load(request: dict, envkit: Any) -> dict:
+    try:
+        _confine(request)
+    except OSError as exc:
+        return _failure(None, "sandbox_violation", exc, "could not confine the process: ")
+    module = types.ModuleType(ENV_MODULE)
+    module.__dict__["ToolUseBaseEnv"] = envkit.ToolUseBaseEnv
+    sys.modules[ENV_MODULE] = module
+    allowed = request.get("allowed_imports")
+    if allowed is not None:
+        builtins.__import__ = _guarded_import(frozenset(allowed))
+    try:
+        code = compile(request["source"], request.get("filename", "<env>"), "exec")
+        exec(code, module.__dict__)
+        cls = _find_env_class(module)
+        env = cls()
+    except BaseException as exc:  # noqa: BLE001 - env code may raise anything, SystemExit included
+        return _failure(None, _classify(exc), exc)
+    names = [m for m in ("reset", "step", "hint", "solution", "tools") if callable(getattr(env, m, None))]
+    max_turns = getattr(env, "max_turns", None)
+    return {
+        "ok": True,
+        "_env": env,
+        "value": {
+            "class_name": cls.__name__,
+            "methods": names,
+            "max_turns": max_turns if _type(max_turns) is int else None,
+        },
+    }
+
+
+def _confine(request: dict) -> None:
+    """Drop privileges, move to the scratch directory, set resource limits."""
+    uid = request.get("uid")
+    workdir = request.get("workdir")
+    if workdir:
+        os.makedirs(workdir, mode=0o700, exist_ok=True)
+        if uid is not None:
+            os.chown(workdir, uid, uid)
+        os.chdir(workdir)
+    if uid is not None and os.getuid() == 0:
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
+    limits = request["limits"]
+    cpu = int(limits["cpu_seconds"])
+    memory = int(limits["memory_mb"]) << 20
+    _setrlimit(resource.RLIMIT_CPU, cpu, cpu + 1)
+    _setrlimit(resource.RLIMIT_AS, memory, memory)
+    _setrlimit(resource.RLIMIT_FSIZE, int(limits["file_size_mb"]) << 20)
+    _setrlimit(resource.RLIMIT_NOFILE, int(limits["open_files"]))
+    _setrlimit(resource.RLIMIT_NPROC, int(limits["processes"]) + int(request.get("nproc_baseline", 0)))
+    _setrlimit(resource.RLIMIT_CORE, 0)
+    # A write past the file-size limit raises OSError(EFBIG) instead of killing the process.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _setrlimit(which: int, soft: int, hard: int | None = None) -> None:
+    current_soft, current_hard = resource.getrlimit(which)
+    hard = soft if hard is None else hard
+    if current_hard != resource.RLIM_INFINITY:
+        hard = min(hard, current_hard)
+        soft = min(soft, hard)
+    resource.setrlimit(which, (soft, hard))
+
+
+def _guarded_import(allowed: frozenset[str]) -> Any:
+    def guarded(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and _isinstance(globals, _dict) and globals.get("__name__") == ENV_MODULE:
+            root = name.partition(".")[0]
+            if name not in allowed and root not in allowed:
+                raise ImportError(f"import of '{name}' is not allowed inside the sandbox")
+        return _import(name, globals, locals, fromlist, level)
+
+    return guarded
+
+
+def _find_env_class(module: types.ModuleType) -> type:
+    classes = [
+        obj
+        for name, obj in vars(module).items()
+        if _isinstance(obj, _type) and obj.__module__ == ENV_MODULE
+        and name.endswith("Env") and not name.startswith("_")
+    ]
+    leaves = [c for c in classes if not any(o is not c and issubclass(o, c) for o in classes)]
+    if not leaves:
+        raise ContractError(
+            "no environment class found: define one public class whose name ends in 'Env' "
+            "(for example 'class MazeEnv:') with reset(), step(), hint() and solution()"
+        )
+    if _len(leaves) > 1:
+        names = ", ".join(sorted(c.__name__ for c in leaves))
+        raise ContractError(
+            f"several environment classes found ({names}): keep one public class ending in 'Env' "
+            "and rename helpers with a leading underscore"
+        )
+    return leaves[0]
+
+
+def _call(env: Any, request: dict) -> dict:
+    request_id = request.get("id")
+    op = request.get("op")
+    args = request.get("args") or {}
+    try:
+        if op == "reset":
+            value: Any = _check_reset(env.reset(seed=args.get("seed")))
+        elif op == "step":
+            value = _check_step(env.step(args.get("action", "")))
+        elif op == "hint":
+            value = _check_str("hint()", env.hint())
+        elif op == "solution":
+            value = _check_solution(env.solution())
+        elif op == "tools":
+            value = _check_tools(env.tools() if callable(getattr(env, "tools", None)) else [])
+        else:
+            raise ContractError(f"unknown operation {op!r}")
+    except BaseException as exc:  # noqa: BLE001 - env code may raise anything
+        return _failure(request_id, _classify(exc), exc)
+    return {"id": request_id, "ok": True, "value": value}
+
+
+def _check_reset(result: Any) -> list:
+    if not _isinstance(result, (tuple, _list)) or _len(result) != 2:
+        raise ContractError(
+            f"reset() must return a tuple (observation: str, info: dict); got {_describe(result)}"
+        )
+    observation, info = result
+    return [_check_str("reset() observation", observation), _check_info("reset()", info)]
+
+
+def _check_step(result: Any) -> list:
+    if not _isinstance(result, (tuple, _list)) or _len(result) != 5:
+        raise ContractError(
+            "step() must return a 5-tuple (observation: str, reward: float, terminated: bool, "
+            f"truncated: bool, info: dict); got {_describe(result)}"
+        )
+    observation, reward, terminated, truncated, info = result
+    if _isinstance(reward, bool) or not _isinstance(reward, (int, _float)):
+        raise ContractError(f"step() reward must be a float; got {_describe(reward)}")
+    for name, flag in (("terminated", terminated), ("truncated", truncated)):
+        if not _isinstance(flag, bool):
+            raise ContractError(f"step() {name} must be a bool (True/False); got {_describe(flag)}")
+    reward = _float(reward)
+    return [
+        _check_str("step() observation", observation),
+        reward if math.isfinite(reward) else _str(reward),
+        terminated,
+        truncated,
+        _check_info("step()", info),
+    ]
+
+
+def _check_str(what: str, value: Any) -> str:
+    if not _isinstance(value, _str):
+        raise ContractError(f"{what} must be a str; got {_describe(value)}")
+    return _str(value)
+
+
+def _check_info(what: str, info: Any) -> dict:
+    if info is None:
+        return {}
+    if not _isinstance(info, _dict):
+        raise ContractError(f"{what} info must be a dict; got {_describe(info)}")
+    return {_str(k): _plain(v) for k, v in info.items()}
+
+
+def _check_solution(value: Any) -> Any:
+    if _isinstance(value, _str):
+        return value
+    if _isinstance(value, (_list, tuple)) and all(_isinstance(a, _str) for a in value):
+        return [_str(a) for a in value]
+    raise ContractError(f"solution() must return a list of action strings; got {_describe(value)}")
+
+
+def _check_tools(value: Any) -> list:
+    if not _isinstance(value, (_list, tuple)) or not all(_isinstance(t, _dict) for t in value):
+        raise ContractError(f"tools() must return a list of dicts; got {_describe(value)}")
+    return [_plain(t) for t in value]
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """A JSON-safe copy: unknown objects become their repr, nesting is capped."""
+    if value is None or _isinstance(value, (bool, int, _str)):
+        return value
+    if _isinstance(value, _float):
+        return value if math.isfinite(value) else _str(value)
+    if depth > 20:
+        return "<nested too deeply>"
+    if _isinstance(value, _dict):
+        return {_str(k): _plain(v, depth + 1) for k, v in value.items()}
+    if _isinstance(value, (_list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    return repr(value)
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    if _len(text) > 80:
+        text = text[:77] + "..."
+    return f"{_type(value).__name__} {text}"
+
+
+def _classify(exc: BaseException) -> str:
+    if _isinstance(exc, MemoryError | RecursionError):
+        return "resource_limit"
+    if _isinstance(exc, ContractError):
+        return "contract"
+    if _isinstance(exc, OSError):
+        if exc.errno in RESOURCE_ERRNOS:
+            return "resource_limit"
+        if exc.errno in VIOLATION_ERRNOS or _isinstance(exc, PermissionError):
+            return "sandbox_violation"
+    if _isinstance(exc, ImportError) and "not allowed inside the sandbox" in _str(exc):
+        return "sandbox_violation"
+    return "env_error"
+
+
+def _failure(request_id: Any, kind: str, exc: BaseException, prefix: str = "") -> dict:
+    try:
+        trace = "".join(traceback.format_exception(exc)[-12:])
+    except Exception:  # a hostile exception can break formatting
+        trace = ""
+    try:
+        message = _str(exc)
+    except Exception:
+        message = "<unprintable exception>"
+    return {
+        "id": request_id,
+        "ok": False,
+        "kind": kind,
+        "type": _type(exc).__name__,
+        "message": prefix + message[:4000],
+        "traceback": trace[-8000:],
+    }
+
+
+def _close(env: Any) -> None:
+    try:
+        close = getattr(env, "close", None)
+        if callable(close):
+            close()
+    except BaseException:  # noqa: BLE001, S110 - closing must not fail the caller
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""``SandboxedEnv``: one environment instance in its own sandboxed process."""
+
+from __future__ import annotations
+
+import time
+from types import TracebackType
+from typing import Any
+
+from spade.errors import (
+    EnvCodeError,
+    EnvContractError,
+    SandboxResourceLimit,
+    SandboxViolation,
+    SpadeError,
+)
+from spade.sandbox.limits import Limits
+from spade.sandbox.process import WorkerProcess, _RemoteFailure
+from spade.types import StepResult
+
+
+class SandboxedEnv:
+    """An environment whose code runs in a separate, confined process.
+
+    Methods mirror the environment contract. A failure of the environment's code raises
+    ``EnvCodeError`` (the instance stays usable); a value the contract forbids raises
+    ``EnvContractError``; anything the sandbox had to stop raises a ``SandboxError`` subtype
+    and the instance is dead. Always ``close()`` it, or use it as a context manager.
+    """
+
+    def __init__(
+        self,
+        source: str,
+        limits: Limits | None = None,
+        *,
+        filename: str = "<env>",
+        allowed_imports: list[str] | None = None,
+        worker: WorkerProcess | None = None,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.filename = filename
+        started = time.monotonic()
+        self._worker = worker if worker is not None else WorkerProcess(self.limits)
+        imports = allowed_imports
+        if imports is None and self.limits.allowed_imports is not None:
+            imports = list(self.limits.allowed_imports)
+        try:
+            description = self._unwrap(self._worker.load(source, filename, imports))
+        except BaseException:
+            self._worker.kill()
+            raise
+        self.class_name: str = description["class_name"]
+        self.methods: list[str] = list(description["methods"])
+        self.max_turns: int | None = description["max_turns"]
+        self.load_seconds = time.monotonic() - started
+
+    # -- the contract ------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> tuple[str, dict[str, Any]]:
+        observation, info = self._call("reset", {"seed": seed})
+        return observation, info
+
+    def step(self, action: str) -> StepResult:
+        observation, reward, terminated, truncated, info = self._call("step", {"action": action})
+        return StepResult(observation, float(reward), terminated, truncated, info)
+
+    def hint(self) -> str:
+        return str(self._call("hint"))
+
+    def solution(self) -> list[str] | str:
+        value = self._call("solution")
+        return value if isinstance(value, str) else [str(a) for a in value]
+
+    def tools(self) -> list[dict[str, Any]]:
+        return list(self._call("tools"))
+
+    # -- lifetime ------------------------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        return not self._worker.dead
+
+    @property
+    def pid(self) -> int:
+        """Host pid of the sandbox's outermost process."""
+        return self._worker.pid
+
+    def close(self) -> None:
+        """Kill the instance and every process it started. Safe to call twice."""
+        self._worker.kill()
+
+    def __enter__(self) -> SandboxedEnv:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        worker = getattr(self, "_worker", None)
+        if worker is not None and not worker.dead:
+            worker.kill()
+
+    def _call(self, op: str, args: dict[str, Any] | None = None) -> Any:
+        return self._unwrap(self._worker.call(op, args))
+
+    def _unwrap(self, value: Any) -> Any:
+        if not isinstance(value, _RemoteFailure):
+            return value
+        raise self._error(value)
+
+    def _error(self, failure: _RemoteFailure) -> SpadeError:
+        detail = f"{failure.type}: {failure.message}" if failure.type else failure.message
+        if failure.kind == "contract":
+            return EnvContractError(failure.message, failure.type, failure.traceback)
+        if failure.kind == "resource_limit":
+            self._worker.kill()
+            return SandboxResourceLimit(
+                f"the environment hit a resource limit ({detail}); use less memory, fewer files "
+                "and no processes"
+            )
+        if failure.kind == "sandbox_violation":
+            self._worker.kill()
+            return SandboxViolation(
+                f"the environment tried something the sandbox forbids ({detail}); environments "
+                "may not use the network, the file system outside their scratch directory, or "
+                "other processes"
+            )
+        return EnvCodeError(detail, failure.type, failure.traceback)

@@ -1,0 +1,253 @@
+"""One sandbox worker process: start it, talk to it under deadlines, kill everything it started."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import shutil
+import subprocess
+import tempfile
+import time
+from typing import Any
+
+from spade import wire
+from spade.errors import (
+    SandboxCrash,
+    SandboxError,
+    SandboxResourceLimit,
+    SandboxTimeout,
+    SandboxUnavailable,
+    SandboxViolation,
+)
+from spade.sandbox.launcher import (
+    SCRATCH_DIR,
+    count_user_processes,
+    next_uid,
+    resolve_isolation,
+    worker_command,
+)
+from spade.sandbox.limits import Limits
+
+RESOURCE_SIGNALS = {signal.SIGXCPU, signal.SIGXFSZ, signal.SIGKILL, signal.SIGSEGV}
+READY_BYTES = 4096
+
+
+class WorkerProcess:
+    """A started worker, waiting for the source to load. Used once, then killed."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.isolation = resolve_isolation(limits.isolation)
+        self.uid = next_uid()
+        self.started = time.monotonic()
+        self.scratch: str | None = None
+        command = worker_command(self.isolation, limits)
+        try:
+            self.proc = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except OSError as exc:
+            raise SandboxUnavailable(f"could not start the sandbox worker: {exc}") from exc
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        self._ready = False
+        self._next_id = 0
+        self.dead = False
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def wait_ready(self, deadline: float) -> None:
+        if self._ready:
+            return
+        message = self._read(deadline, "start-up")
+        if not (isinstance(message, dict) and message.get("ready") is True):
+            self.kill()
+            raise SandboxViolation("the sandbox worker sent a malformed start-up message")
+        self._ready = True
+
+    def load(self, source: str, filename: str, allowed_imports: list[str] | None) -> Any:
+        """Send the source and wait for the instance to be constructed; returns its description."""
+        deadline = self.started + self.limits.load_timeout_s
+        deadline = max(deadline, time.monotonic() + self.limits.load_timeout_s / 2)
+        self.wait_ready(deadline)
+        if self.isolation == "bwrap":
+            workdir = SCRATCH_DIR
+        else:
+            self.scratch = tempfile.mkdtemp(prefix="spade-sandbox-")
+            workdir = self.scratch
+        baseline = 0 if self.uid is not None else count_user_processes(os.getuid())
+        request = {
+            "op": "load",
+            "source": source,
+            "filename": filename,
+            "uid": self.uid,
+            "workdir": workdir,
+            "nproc_baseline": baseline,
+            "allowed_imports": allowed_imports,
+            "max_message_bytes": self.limits.max_message_bytes,
+            "limits": self.limits.model_dump(include=_RLIMIT_FIELDS),
+        }
+        self._write(request)
+        return self._reply(None, deadline, "loading the environment")
+
+    def call(self, op: str, args: dict[str, Any] | None = None) -> Any:
+        """Run one method in the sandbox; returns its validated value or raises."""
+        if self.dead:
+            raise SandboxCrash("the sandboxed environment is closed or has died; open a new one")
+        self._next_id += 1
+        request_id = self._next_id
+        self._write({"id": request_id, "op": op, "args": args or {}})
+        deadline = time.monotonic() + self.limits.call_timeout_s
+        return self._reply(request_id, deadline, f"{op}()")
+
+    def _write(self, message: object) -> None:
+        try:
+            wire.write_frame(self._in, message)
+        except (BrokenPipeError, OSError):
+            raise self._death("while sending a request") from None
+
+    def _read(self, deadline: float, what: str) -> object:
+        try:
+            return wire.read_frame(self._out, self.limits.max_message_bytes + READY_BYTES, deadline)
+        except wire.FrameTimeout:
+            self.kill()
+            seconds = time.monotonic() - (deadline - self._budget(what))
+            raise SandboxTimeout(
+                f"{what} did not return within {self._budget(what):g} s (waited {seconds:.1f} s); "
+                "remove unbounded loops and blocking calls, and keep each call fast"
+            ) from None
+        except wire.PeerClosed:
+            raise self._death(f"during {what}") from None
+        except wire.FrameError as exc:
+            self.kill()
+            raise SandboxViolation(
+                f"the environment corrupted the sandbox protocol during {what} ({exc}); do not "
+                "write to file descriptors you did not open, and do not replace json or builtins"
+            ) from None
+
+    def _budget(self, what: str) -> float:
+        if what in ("start-up", "loading the environment"):
+            return self.limits.load_timeout_s
+        return self.limits.call_timeout_s
+
+    def _reply(self, request_id: int | None, deadline: float, what: str) -> Any:
+        message = self._read(deadline, what)
+        if not isinstance(message, dict) or message.get("id") != request_id or "ok" not in message:
+            self.kill()
+            raise SandboxViolation(
+                f"the sandbox received a forged or out-of-order reply during {what}; do not "
+                "write to file descriptors you did not open"
+            )
+        if message["ok"] is True:
+            return message.get("value")
+        return _RemoteFailure(message)
+
+    def _death(self, when: str) -> SandboxError:
+        """Kill what is left, then explain why the worker died."""
+        status = self.proc.poll()
+        if status is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = self.proc.wait(timeout=0.5)
+        self._terminate()
+        status = self.proc.returncode
+        detail = self._stderr_tail()
+        self.kill()
+        signum = -status if status is not None and status < 0 else None
+        if signum is None and status is not None and status > 128:
+            signum = status - 128  # bwrap reports a signal-killed child as 128 + signal
+        if signum in RESOURCE_SIGNALS:
+            name = signal.Signals(signum).name
+            return SandboxResourceLimit(
+                f"the environment was killed by {name} {when}: it exceeded a resource limit "
+                f"(CPU {self.limits.cpu_seconds} s, memory {self.limits.memory_mb} MiB, files "
+                f"{self.limits.file_size_mb} MiB); use less CPU time and memory"
+            )
+        if not self._ready and detail:
+            return SandboxUnavailable(f"the sandbox worker failed to start: {detail}")
+        return SandboxCrash(
+            f"the environment process exited {when} (status {status}); do not call exit(), "
+            "os._exit() or kill processes, and let exceptions propagate normally"
+        )
+
+    def kill(self) -> None:
+        """Kill the worker and everything it started, release its pipes; idempotent."""
+        if self.dead:
+            return
+        self.dead = True
+        self._terminate()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def _terminate(self) -> None:
+        if self.proc.poll() is None:
+            if self.isolation == "bwrap":
+                # Killing the namespace's init tears down every process in it; bwrap then exits.
+                for pid in _children(self.proc.pid):
+                    _kill(pid)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.proc.wait(timeout=1.0)
+            if self.proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        if self.isolation == "process" and self.uid is not None:
+            _kill_all_of_uid(self.uid)
+
+    def _stderr_tail(self) -> str:
+        """What bwrap or Python printed before the worker took over its stderr."""
+        if self.proc.stderr is None or self.proc.poll() is None:
+            return ""
+        try:
+            os.set_blocking(self.proc.stderr.fileno(), False)
+            data = os.read(self.proc.stderr.fileno(), 4096)
+        except OSError:
+            return ""
+        lines = data.decode(errors="replace").strip().splitlines()
+        return lines[-1] if lines else ""
+
+
+_RLIMIT_FIELDS = {"cpu_seconds", "memory_mb", "file_size_mb", "open_files", "processes"}
+
+
+class _RemoteFailure:
+    """A failure reported by the worker: the env raised, or returned a value the contract forbids."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        self.kind = str(message.get("kind", "env_error"))
+        self.type = str(message.get("type", "Exception"))
+        self.message = str(message.get("message", ""))
+        self.traceback = str(message.get("traceback", ""))
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return [int(p) for p in handle.read().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def _kill_all_of_uid(uid: int) -> None:
+    """Kill every process owned by ``uid`` (double-forked daemons included); root only."""
+    subprocess.run(
+        ["kill", "-9", "-1"], user=uid, group=uid, extra_groups=[], check=False,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
