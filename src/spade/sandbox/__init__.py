@@ -1,8 +1,8 @@
 """Every environment instance runs in its own confined OS process. See docs/sandbox.md."""
 
-from spade.sandbox.env import SandboxedEnv
+from spade.sandbox.env import SandboxedEnv, step_all
 from spade.sandbox.launcher import resolve_isolation
 from spade.sandbox.limits import Limits
 from spade.sandbox.pool import SandboxPool
 
-__all__ = ["Limits", "SandboxPool", "SandboxedEnv", "resolve_isolation"]
+__all__ = ["Limits", "SandboxPool", "SandboxedEnv", "resolve_isolation", "step_all"]

@@ -19,6 +19,7 @@ import types
 from typing import Any
 
 ENV_MODULE = "__spade_env__"
+WORKER_SPIN_SECONDS = 150e-6  # see wire.SPIN_SECONDS; yields, so it never starves the caller
 # Names bound now so an environment that monkeypatches builtins cannot break the worker.
 _isinstance, _len, _str, _float, _list, _dict, _type = (
     isinstance, len, str, float, list, dict, type,
@@ -49,11 +50,11 @@ def main() -> None:
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
     for name in PREWARM:
         _import(name)
-    max_bytes = 64 << 20
+    reader = wire.FrameReader(proto_in, 64 << 20, spin_seconds=WORKER_SPIN_SECONDS)
     wire.write_frame(proto_out, {"ready": True, "pid": os.getpid()})
-    request = wire.read_frame(proto_in, max_bytes)
+    request = reader.read()
     assert _isinstance(request, _dict) and request.get("op") == "load"
-    max_bytes = int(request["max_message_bytes"])
+    max_bytes = reader.max_bytes = int(request["max_message_bytes"])
     reply = _load(request, envkit)
     env = reply.pop("_env", None)
     _send(wire, proto_out, reply, max_bytes)
@@ -61,7 +62,7 @@ def main() -> None:
         os._exit(0)
     while True:
         try:
-            request = wire.read_frame(proto_in, max_bytes)
+            request = reader.read()
         except wire.PeerClosed:
             os._exit(0)
         assert _isinstance(request, _dict)
@@ -85,9 +86,7 @@ def _send(wire: Any, fd: int, reply: dict, max_bytes: int) -> None:
             f"{limit_mb:.1f} MB. Return shorter observations and smaller info dicts."
         )
         data = wire.encode(_failure(reply.get("id"), "sandbox_violation", too_big))
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+    wire.write_bytes(fd, data)
 
 
 def _load(request: dict, envkit: Any) -> dict:
@@ -227,14 +226,18 @@ def _check_step(result: Any) -> list:
             f"truncated: bool, info: dict); got {_describe(result)}"
         )
     observation, reward, terminated, truncated, info = result
-    if _isinstance(reward, bool) or not _isinstance(reward, (int, _float)):
-        raise ContractError(f"step() reward must be a float; got {_describe(reward)}")
-    for name, flag in (("terminated", terminated), ("truncated", truncated)):
-        if not _isinstance(flag, bool):
-            raise ContractError(f"step() {name} must be a bool (True/False); got {_describe(flag)}")
-    reward = _float(reward)
+    if _type(reward) not in (_float, int):
+        if _isinstance(reward, bool) or not _isinstance(reward, (int, _float)):
+            raise ContractError(f"step() reward must be a float; got {_describe(reward)}")
+        reward = _float(reward)
+    if _type(terminated) is not bool or _type(truncated) is not bool:
+        name, flag = ("terminated", terminated) if _type(terminated) is not bool else (
+            "truncated", truncated)
+        raise ContractError(f"step() {name} must be a bool (True/False); got {_describe(flag)}")
+    if _type(observation) is not _str:
+        observation = _check_str("step() observation", observation)
     return [
-        _check_str("step() observation", observation),
+        observation,
         reward if math.isfinite(reward) else _str(reward),
         terminated,
         truncated,
@@ -249,7 +252,7 @@ def _check_str(what: str, value: Any) -> str:
 
 
 def _check_info(what: str, info: Any) -> dict:
-    if info is None:
+    if info is None or (_type(info) is _dict and not info):
         return {}
     if not _isinstance(info, _dict):
         raise ContractError(f"{what} info must be a dict; got {_describe(info)}")

@@ -13,6 +13,7 @@ from spade.errors import (
     SandboxViolation,
     SpadeError,
 )
+from spade.sandbox.imports import default_allowed_modules
 from spade.sandbox.limits import Limits
 from spade.sandbox.process import WorkerProcess, _RemoteFailure
 from spade.types import StepResult
@@ -41,8 +42,9 @@ class SandboxedEnv:
         started = time.monotonic()
         self._worker = worker if worker is not None else WorkerProcess(self.limits)
         imports = allowed_imports
-        if imports is None and self.limits.allowed_imports is not None:
-            imports = list(self.limits.allowed_imports)
+        if imports is None:
+            policy = self.limits.allowed_imports
+            imports = sorted(policy if policy is not None else default_allowed_modules())
         try:
             description = self._unwrap(self._worker.load(source, filename, imports))
         except BaseException:
@@ -59,8 +61,7 @@ class SandboxedEnv:
         return observation, info
 
     def step(self, action: str) -> StepResult:
-        observation, reward, terminated, truncated, info = self._call("step", {"action": action})
-        return StepResult(observation, float(reward), terminated, truncated, info)
+        return _step_result(self._call("step", {"action": action}))
 
     def hint(self) -> str:
         return str(self._call("hint"))
@@ -105,6 +106,9 @@ class SandboxedEnv:
     def _call(self, op: str, args: dict[str, Any] | None = None) -> Any:
         return self._unwrap(self._worker.call(op, args))
 
+    def _receive(self, ticket: tuple[int, str, float]) -> Any:
+        return self._unwrap(self._worker.receive(*ticket))
+
     def _unwrap(self, value: Any) -> Any:
         if not isinstance(value, _RemoteFailure):
             return value
@@ -128,3 +132,32 @@ class SandboxedEnv:
                 "other processes"
             )
         return EnvCodeError(detail, failure.type, failure.traceback)
+
+
+def _step_result(value: list[Any]) -> StepResult:
+    observation, reward, terminated, truncated, info = value
+    return StepResult(observation, float(reward), terminated, truncated, info)
+
+
+def step_all(envs: list[SandboxedEnv], actions: list[str]) -> list[StepResult | SpadeError]:
+    """Step many instances at once: every request is sent before any reply is awaited, so the
+    environments compute in parallel on all cores. Each slot holds a result or the error that
+    instance raised; one failing instance never affects the others."""
+    if len(envs) != len(actions):
+        raise ValueError(f"{len(envs)} environments but {len(actions)} actions")
+    tickets: list[tuple[int, str, float] | SpadeError] = []
+    for env, action in zip(envs, actions, strict=True):
+        try:
+            tickets.append(env._worker.send("step", {"action": action}))
+        except SpadeError as exc:
+            tickets.append(exc)
+    results: list[StepResult | SpadeError] = []
+    for env, ticket in zip(envs, tickets, strict=True):
+        if isinstance(ticket, SpadeError):
+            results.append(ticket)
+            continue
+        try:
+            results.append(_step_result(env._receive(ticket)))
+        except SpadeError as exc:
+            results.append(exc)
+    return results

@@ -57,6 +57,7 @@ class WorkerProcess:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
+        self._reader = wire.FrameReader(self._out, limits.max_message_bytes + READY_BYTES)
         self._ready = False
         self._next_id = 0
         self.dead = False
@@ -101,12 +102,18 @@ class WorkerProcess:
 
     def call(self, op: str, args: dict[str, Any] | None = None) -> Any:
         """Run one method in the sandbox; returns its validated value or raises."""
+        return self.receive(*self.send(op, args))
+
+    def send(self, op: str, args: dict[str, Any] | None = None) -> tuple[int, str, float]:
+        """Start one call without waiting; pass the result to :meth:`receive`."""
         if self.dead:
             raise SandboxCrash("the sandboxed environment is closed or has died; open a new one")
         self._next_id += 1
-        request_id = self._next_id
-        self._write({"id": request_id, "op": op, "args": args or {}})
-        deadline = time.monotonic() + self.limits.call_timeout_s
+        self._write({"id": self._next_id, "op": op, "args": args or {}})
+        return self._next_id, op, time.monotonic() + self.limits.call_timeout_s
+
+    def receive(self, request_id: int, op: str, deadline: float) -> Any:
+        """Wait for the reply to a call started by :meth:`send`."""
         return self._reply(request_id, deadline, f"{op}()")
 
     def _write(self, message: object) -> None:
@@ -117,7 +124,7 @@ class WorkerProcess:
 
     def _read(self, deadline: float, what: str) -> object:
         try:
-            return wire.read_frame(self._out, self.limits.max_message_bytes + READY_BYTES, deadline)
+            return self._reader.read(deadline)
         except wire.FrameTimeout:
             self.kill()
             seconds = time.monotonic() - (deadline - self._budget(what))

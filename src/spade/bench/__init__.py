@@ -1,0 +1,1 @@
+"""Benchmarks behind ``spade bench``: each reports ratios measured side by side in one run."""

@@ -1,0 +1,60 @@
+"""Settings of the environment checker."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spade.sandbox.limits import Limits
+
+WIN_THRESHOLD = 0.999
+"""An episode is won when it terminates with return >= this (DESIGN.md §2)."""
+
+
+class CheckConfig(BaseModel):
+    """How ``spade check`` validates one environment."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seeds: int = Field(5, ge=1, le=100, description="Seeds 0..N-1 each stage plays.")
+    hint_source: Literal["env", "model"] = Field(
+        "env",
+        description="'env': the environment's hint() is the hint (checked); 'model': the model "
+        "writes hints, so hint() is optional (SPADE's code does this).",
+    )
+    runner_max_turns: int = Field(
+        25, ge=1, description="The rollout runner's own cap on turns (SPADE: up to 25)."
+    )
+    largest_max_turns: int = Field(
+        100, ge=1, description="Largest max_turns an environment may declare."
+    )
+    win_threshold: float = Field(
+        WIN_THRESHOLD, description="Return at or above which a terminated episode is won."
+    )
+    return_tolerance: float = Field(
+        1e-6, ge=0, description="Slack allowed on the [0, 1] bounds of an episode return."
+    )
+    trivial_win_share: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="A junk or random policy winning on more than this share of seeds makes the "
+        "environment trivial.",
+    )
+    min_answer_chars: int = Field(
+        3,
+        ge=1,
+        description="Answers shorter than this are too short to be telling and are not searched "
+        "for in hints and observations.",
+    )
+    min_action_chars: int = Field(
+        8, ge=1, description="Solution actions at least this long must not appear in the hint."
+    )
+    extra_allowed_imports: tuple[str, ...] = Field(
+        (), description="Modules allowed in addition to the default import policy."
+    )
+    denied_imports: tuple[str, ...] | None = Field(
+        None, description="Replace the default list of denied standard-library modules."
+    )
+    limits: Limits = Field(default_factory=Limits, description="Sandbox limits per instance.")

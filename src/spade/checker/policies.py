@@ -1,0 +1,100 @@
+"""Fixed junk and random policies, and a helper that plays one episode with any policy."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spade.sandbox import SandboxedEnv
+from spade.types import StepResult
+
+Policy = Callable[[int, str], str]
+"""(turn index, last observation) -> action text."""
+
+JUNK_ACTIONS: tuple[str, ...] = (
+    "",
+    "hello",
+    "I don't know.",
+    "\\boxed{",
+    "<answer></answer>",
+    '<tool_call>{"name": </tool_call>',
+    '<tool_call>{"name": "no_such_tool", "arguments": {}}</tool_call>',
+    "\x00\x01\x02 \ufffd ☃ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 \u202e",
+    "A" * 100_000,
+)
+"""Garbage, empty, malformed and 100 kB actions that must never make an environment raise."""
+
+RANDOM_VOCABULARY: tuple[str, ...] = (
+    *(str(i) for i in range(10)),
+    "yes", "no", "up", "down", "left", "right", "a", "b", "c", "true", "false",
+    *(f"\\boxed{{{i}}}" for i in range(10)),
+    "\\boxed{yes}", "\\boxed{no}", "\\boxed{up}", "\\boxed{left}",
+    *(f"<answer>{i}</answer>" for i in range(10)),
+    "<answer>yes</answer>", "<answer>no</answer>",
+)
+
+
+def constant_policy(action: str) -> Policy:
+    return lambda turn, observation: action
+
+
+def random_policy(seed: int) -> Policy:
+    rng = random.Random(seed)
+    return lambda turn, observation: rng.choice(RANDOM_VOCABULARY)
+
+
+def trivial_policies(seed: int) -> dict[str, Policy]:
+    """The fixed set the ``trivial`` stage runs: junk constants and a random guesser."""
+    return {
+        "empty": constant_policy(""),
+        "junk": constant_policy("I don't know."),
+        "boxed-0": constant_policy("\\boxed{0}"),
+        "answer-1": constant_policy("<answer>1</answer>"),
+        "random": random_policy(seed),
+    }
+
+
+@dataclass
+class Trace:
+    """One episode: what the environment showed and how it answered each action."""
+
+    seed: int
+    first_observation: str
+    actions: list[str] = field(default_factory=list)
+    results: list[StepResult] = field(default_factory=list)
+
+    @property
+    def ended(self) -> bool:
+        return bool(self.results) and self.results[-1].done
+
+    @property
+    def terminated(self) -> bool:
+        return bool(self.results) and self.results[-1].terminated
+
+    @property
+    def episode_return(self) -> float:
+        return sum(r.reward for r in self.results)
+
+    def won(self, threshold: float) -> bool:
+        return self.terminated and self.episode_return >= threshold
+
+
+def play(env: SandboxedEnv, seed: int, policy: Policy, max_steps: int) -> Trace:
+    """Reset with ``seed`` and act with ``policy`` until the episode ends or ``max_steps``."""
+    observation, _ = env.reset(seed)
+    trace = Trace(seed, observation)
+    for turn in range(max_steps):
+        action = policy(turn, observation)
+        result = env.step(action)
+        trace.actions.append(action)
+        trace.results.append(result)
+        observation = result.observation
+        if result.done:
+            break
+    return trace
+
+
+def replay(env: SandboxedEnv, seed: int, actions: list[str]) -> Trace:
+    """Reset with ``seed`` and send ``actions`` in order, stopping when the episode ends."""
+    return play(env, seed, lambda turn, obs: actions[turn], len(actions))

@@ -1,0 +1,88 @@
+"""Run the checker's stages on one environment and assemble the verdict."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+from spade.checker.config import CheckConfig
+from spade.checker.stages import GATING, STAGE_FUNCTIONS, STAGES, Context, StageFailure, describe
+from spade.errors import EnvCodeError, SandboxError, UsageError
+from spade.sandbox import SandboxedEnv, SandboxPool
+from spade.types import CheckResult, Verdict
+
+
+def check_source(
+    source: str,
+    origin: str = "<string>",
+    config: CheckConfig | None = None,
+    pool: SandboxPool | None = None,
+) -> Verdict:
+    """Validate one environment's source inside the sandbox; never raises for bad source."""
+    config = config or CheckConfig()
+
+    def opener() -> SandboxedEnv:
+        if pool is not None:
+            return pool.open(source)
+        return SandboxedEnv(source, config.limits)
+
+    ctx = Context(source=source, config=config, opener=opener)
+    checks: list[CheckResult] = []
+    try:
+        for name in STAGES:
+            result = _run_stage(name, ctx)
+            checks.append(result)
+            if not result.passed and (name in GATING or result.name != name):
+                break
+    finally:
+        for env in [ctx.env, *ctx.extra_envs]:
+            if env is not None:
+                with contextlib.suppress(Exception):
+                    env.close()
+    return Verdict(origin=origin, checks=tuple(checks), ladder=ladder_score(checks))
+
+
+def _run_stage(name: str, ctx: Context) -> CheckResult:
+    started = time.monotonic()
+    try:
+        message = STAGE_FUNCTIONS[name](ctx)
+        passed = True
+    except StageFailure as failure:
+        message, passed = str(failure), False
+    except EnvCodeError as exc:
+        message, passed = f"the environment raised {describe(exc)}", False
+    except SandboxError as exc:
+        # The sandbox stopped the environment: report it under the stop's own name.
+        return CheckResult(exc.check_name, False, f"during {name}: {exc}", time.monotonic() - started)
+    return CheckResult(name, passed, message, time.monotonic() - started)
+
+
+def ladder_score(checks: list[CheckResult]) -> float:
+    """Share of the stages passed in order before the first failure (the validity ladder)."""
+    passed = 0
+    for check in checks:
+        if not check.passed or check.name != STAGES[passed]:
+            break
+        passed += 1
+    return passed / len(STAGES)
+
+
+def read_source(path: Path) -> str:
+    """The text of an environment file; a ``UsageError`` names what is wrong."""
+    if not path.exists():
+        raise UsageError(f"no such file: {path}")
+    if path.is_dir():
+        raise UsageError(f"{path} is a directory; pass a .py file")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def check_path(
+    path: Path, config: CheckConfig | None = None, pool: SandboxPool | None = None
+) -> Verdict:
+    return check_source(read_source(path), str(path), config, pool)

@@ -1,0 +1,389 @@
+"""The checker's stages, in order. Each returns a success message or raises ``StageFailure``.
+
+Messages on failure say what to change: the designer's repair loop feeds them to the model.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spade.checker.config import CheckConfig
+from spade.checker.leak import contains_telling, hint_leaks, solution_answer
+from spade.checker.policies import JUNK_ACTIONS, Trace, constant_policy, play, replay, trivial_policies
+from spade.errors import EnvCodeError, EnvContractError
+from spade.sandbox import SandboxedEnv
+from spade.sandbox.imports import allowed_modules, forbidden_imports
+
+STAGES: tuple[str, ...] = (
+    "syntax", "imports", "interface", "reset", "determinism", "step_robustness",
+    "reward_range", "termination", "hint", "hint_leak", "solvable", "trivial",
+)
+SANDBOX_STOPS: tuple[str, ...] = ("timeout", "resource_limit", "sandbox_violation", "crash")
+GATING: frozenset[str] = frozenset({"syntax", "imports", "interface", "reset"})
+"""Stages whose failure makes every later stage meaningless."""
+
+RANDOMNESS_ADVICE = (
+    "draw all randomness from random.Random(seed) created in reset(), never from the global "
+    "random module, time, id() or set/dict ordering of objects"
+)
+
+
+class StageFailure(Exception):
+    """A stage found a problem; the message says what to change."""
+
+
+@dataclass
+class Context:
+    """What the stages share about one environment under check."""
+
+    source: str
+    config: CheckConfig
+    opener: Callable[[], SandboxedEnv]
+    tree: ast.Module | None = None
+    env: SandboxedEnv | None = None
+    extra_envs: list[SandboxedEnv] = field(default_factory=list)
+    solutions: dict[int, list[str] | str] = field(default_factory=dict)
+    solution_error: str | None = None
+    _junk: list[Trace] | None = None
+    _solved: list[Trace] | None = None
+
+    @property
+    def seeds(self) -> range:
+        return range(self.config.seeds)
+
+    @property
+    def instance(self) -> SandboxedEnv:
+        assert self.env is not None, "the interface stage opens the instance"
+        return self.env
+
+    @property
+    def max_steps(self) -> int:
+        declared = self.instance.max_turns
+        if declared is not None and 0 < declared <= self.config.largest_max_turns:
+            return declared
+        return self.config.runner_max_turns
+
+    def solution(self, seed: int) -> list[str] | str | None:
+        if seed not in self.solutions and self.solution_error is None:
+            self.instance.reset(seed)
+            try:
+                self.solutions[seed] = self.instance.solution()
+            except EnvCodeError as exc:
+                self.solution_error = describe(exc)
+        return self.solutions.get(seed)
+
+    def junk_traces(self) -> list[Trace]:
+        if self._junk is None:
+            policy = constant_policy("I don't know.")
+            self._junk = [play(self.instance, s, policy, self.max_steps) for s in self.seeds]
+        return self._junk
+
+    def solution_traces(self) -> list[Trace]:
+        if self._solved is None:
+            self._solved = []
+            for seed in self.seeds:
+                solution = self.solution(seed)
+                if isinstance(solution, list):
+                    self._solved.append(replay(self.instance, seed, solution))
+        return self._solved
+
+
+def describe(exc: EnvCodeError) -> str:
+    """The exception with the last line of environment code it came from."""
+    where = ""
+    for line in reversed(exc.remote_traceback.splitlines()):
+        stripped = line.strip()
+        if stripped.startswith('File "<env>"'):
+            where = " (" + stripped.replace("File ", "", 1) + ")"
+            break
+    kind = exc.remote_type or "Exception"
+    if isinstance(exc, EnvContractError):
+        return f"{exc}"
+    return f"{kind}: {exc}{where}".replace(f"{kind}: {kind}: ", f"{kind}: ")
+
+
+def syntax(ctx: Context) -> str:
+    try:
+        ctx.tree = ast.parse(ctx.source, filename="<env>")
+    except SyntaxError as exc:
+        raise StageFailure(
+            f"SyntaxError at line {exc.lineno}: {exc.msg}. Fix the Python syntax; write one "
+            "complete module, no Markdown fences or prose outside comments"
+        ) from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise StageFailure(f"the source cannot be parsed ({exc}); write plain Python") from None
+    return "the source parses"
+
+
+def imports(ctx: Context) -> str:
+    assert ctx.tree is not None
+    allowed = allowed_modules(ctx.config.extra_allowed_imports, ctx.config.denied_imports)
+    bad = forbidden_imports(ctx.tree, allowed)
+    if bad:
+        raise StageFailure(
+            f"imports {', '.join(bad)}, which environments may not use. Use only the standard "
+            "library's pure modules (random, re, json, math, collections, itertools, string, "
+            "dataclasses, ...) and spade.envkit; no processes, network, files or __import__"
+        )
+    return "every import is allowed"
+
+
+def interface(ctx: Context) -> str:
+    try:
+        ctx.env = ctx.opener()
+    except EnvContractError as exc:
+        raise StageFailure(str(exc)) from None
+    except EnvCodeError as exc:
+        raise StageFailure(
+            f"loading the module or calling the class with no arguments raised {describe(exc)}; "
+            "__init__ must accept no arguments (e.g. def __init__(self, max_turns=12, **kwargs))"
+        ) from None
+    missing = [m for m in ("reset", "step", "solution") if m not in ctx.instance.methods]
+    if missing:
+        raise StageFailure(
+            f"class {ctx.instance.class_name} has no {', '.join(m + '()' for m in missing)}; "
+            "define reset(seed=None) -> (str, dict), step(action: str) -> (str, float, bool, bool, "
+            "dict), hint() -> str and solution() -> list[str]"
+        )
+    return f"class {ctx.instance.class_name} has reset(), step() and solution()"
+
+
+def reset(ctx: Context) -> str:
+    for seed in ctx.seeds:
+        try:
+            observation, _ = ctx.instance.reset(seed)
+        except EnvCodeError as exc:
+            raise StageFailure(f"reset(seed={seed}) raised {describe(exc)}") from None
+        if not observation.strip():
+            raise StageFailure(
+                f"reset(seed={seed}) returned an empty observation; describe the task, the rules "
+                "and the action format in the first observation"
+            )
+    return f"reset() returns an observation for seeds 0..{ctx.config.seeds - 1}"
+
+
+def determinism(ctx: Context) -> str:
+    fresh = ctx.opener()
+    ctx.extra_envs.append(fresh)
+    for seed in ctx.seeds:
+        actions = _probe_actions(ctx, seed)
+        first = _fingerprint(ctx.instance, seed, actions)
+        second = _fingerprint(ctx.instance, seed, actions)
+        if first != second:
+            raise StageFailure(
+                f"two episodes with seed {seed} and the same actions differed "
+                f"({_first_difference(first, second)}); {RANDOMNESS_ADVICE}"
+            )
+        if seed == 0 and _fingerprint(fresh, seed, actions) != first:
+            raise StageFailure(
+                "a new instance reset with seed 0 behaved differently from a used one; keep all "
+                f"episode state on self and set it in reset(); {RANDOMNESS_ADVICE}"
+            )
+    return "same seed, same actions: same observations, rewards and solution"
+
+
+def _probe_actions(ctx: Context, seed: int) -> list[str]:
+    solution = ctx.solution(seed)
+    if isinstance(solution, list) and solution:
+        return solution[: ctx.max_steps]
+    return ["I don't know.", "\\boxed{1}", "<answer>1</answer>"]
+
+
+def _fingerprint(env: SandboxedEnv, seed: int, actions: list[str]) -> list[object]:
+    trace = replay(env, seed, actions)
+    env.reset(seed)
+    try:
+        solution: object = env.solution()
+    except EnvCodeError:
+        solution = None
+    steps = [(r.observation, r.reward, r.terminated, r.truncated) for r in trace.results]
+    return [trace.first_observation, steps, solution]
+
+
+def _first_difference(first: list[object], second: list[object]) -> str:
+    labels = ("the first observation", "the step results", "solution()")
+    for label, a, b in zip(labels, first, second, strict=True):
+        if a != b:
+            return f"{label} changed"
+    return "results changed"
+
+
+def step_robustness(ctx: Context) -> str:
+    env = ctx.instance
+    env.reset(0)
+    for action in JUNK_ACTIONS:
+        try:
+            result = env.step(action)
+        except EnvContractError as exc:
+            raise StageFailure(str(exc)) from None
+        except EnvCodeError as exc:
+            raise StageFailure(
+                f"step({_short(action)}) raised {describe(exc)}; any text, even empty or 100 kB "
+                "of garbage, must get an observation that explains the expected action format"
+            ) from None
+        if result.done:
+            env.reset(0)
+    return f"{len(JUNK_ACTIONS)} garbage, empty, malformed and 100 kB actions handled"
+
+
+def _short(action: str) -> str:
+    if len(action) > 40:
+        return f"<{len(action)} characters>"
+    return repr(action)
+
+
+def reward_range(ctx: Context) -> str:
+    low, high = -ctx.config.return_tolerance, 1 + ctx.config.return_tolerance
+    traces = [("junk actions", t) for t in ctx.junk_traces()]
+    traces += [("the solution", t) for t in ctx.solution_traces()]
+    for label, trace in traces:
+        for turn, result in enumerate(trace.results):
+            if not math.isfinite(result.reward):
+                raise StageFailure(
+                    f"seed {trace.seed}, {label}, turn {turn + 1}: reward {result.reward} is not a "
+                    "finite number; return floats such as 0.0 or 1.0"
+                )
+        total = trace.episode_return
+        if not low <= total <= high:
+            raise StageFailure(
+                f"seed {trace.seed}, {label}: the episode return (sum of rewards) is {total:g}, "
+                "outside [0, 1]; use non-negative rewards that sum to at most 1 (partial credit "
+                "is fine, penalties are not)"
+            )
+    return f"every reward finite, every return within [0, 1] ({len(traces)} episodes)"
+
+
+def termination(ctx: Context) -> str:
+    declared = ctx.instance.max_turns
+    if declared is not None and declared > ctx.config.largest_max_turns:
+        raise StageFailure(
+            f"max_turns = {declared} is too long; keep episodes within "
+            f"{ctx.config.largest_max_turns} turns"
+        )
+    for trace in ctx.junk_traces():
+        if not trace.ended:
+            raise StageFailure(
+                f"seed {trace.seed}: after {len(trace.results)} unhelpful actions the episode had "
+                "not ended; count turns in step() and return truncated=True once the count "
+                f"reaches max_turns ({ctx.max_steps})"
+            )
+    return f"episodes end within {ctx.max_steps} turns"
+
+
+def hint(ctx: Context) -> str:
+    if ctx.config.hint_source == "model":
+        return "hints come from the model (hint_source=model); hint() is not required"
+    if "hint" not in ctx.instance.methods:
+        raise StageFailure(
+            "define hint() -> str: a short strategy tip for the current episode that helps "
+            "without giving the answer away"
+        )
+    for seed in ctx.seeds:
+        ctx.instance.reset(seed)
+        try:
+            text = ctx.instance.hint()
+        except EnvCodeError as exc:
+            raise StageFailure(f"hint() after reset(seed={seed}) raised {describe(exc)}") from None
+        if not text.strip():
+            raise StageFailure(
+                f"hint() after reset(seed={seed}) is empty; return a short strategy tip"
+            )
+    return "hint() returns a non-empty tip after reset"
+
+
+def hint_leak(ctx: Context) -> str:
+    config = ctx.config
+    junk = {t.seed: t for t in ctx.junk_traces()}
+    checked = 0
+    for seed in ctx.seeds:
+        solution = ctx.solution(seed)
+        if solution is None:
+            continue
+        answer = solution_answer(solution)
+        observation, _ = ctx.instance.reset(seed)
+        if contains_telling(observation, answer, config.min_answer_chars):
+            raise StageFailure(
+                f"seed {seed}: the first observation contains the answer {answer!r}; keep the "
+                "answer hidden until the agent earns it"
+            )
+        for result in junk[seed].results:
+            if contains_telling(result.observation, answer, config.min_answer_chars):
+                raise StageFailure(
+                    f"seed {seed}: an unhelpful action was answered with an observation that "
+                    f"contains the answer {answer!r}; never reveal the answer or solution on "
+                    "wrong moves or when the agent runs out of turns"
+                )
+        if config.hint_source == "env" and "hint" in ctx.instance.methods:
+            ctx.instance.reset(seed)
+            leak = hint_leaks(
+                ctx.instance.hint(), solution, answer, config.min_answer_chars,
+                config.min_action_chars,
+            )
+            if leak:
+                raise StageFailure(
+                    f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
+                    "the hint, trivial with it); hint at a strategy, not at values"
+                )
+        checked += 1
+    if checked == 0:
+        raise StageFailure(
+            f"solution() failed ({ctx.solution_error}); it must return the actions that win the "
+            "episode, so the checker can look for leaks"
+        )
+    return "neither the hint nor the observations give the answer away"
+
+
+def solvable(ctx: Context) -> str:
+    if ctx.solution_error is not None or not ctx.solutions:
+        ctx.solution(0)
+        if ctx.solution_error is not None:
+            raise StageFailure(f"solution() raised {ctx.solution_error}")
+    if any(isinstance(ctx.solutions.get(s), str) for s in ctx.seeds):
+        return (
+            "solution() returns a description, not actions, so solvability is not proven by "
+            "replay; return a list of actions to prove it"
+        )
+    for trace in ctx.solution_traces():
+        if not trace.won(ctx.config.win_threshold):
+            raise StageFailure(
+                f"replaying solution() on seed {trace.seed} ended after {len(trace.results)} "
+                f"actions with return {trace.episode_return:g} (terminated={trace.terminated}); "
+                "solution() must return every action, in order, that wins the current episode "
+                f"(terminated with return >= {ctx.config.win_threshold})"
+            )
+    return f"solution() wins every seed 0..{ctx.config.seeds - 1} on replay"
+
+
+def trivial(ctx: Context) -> str:
+    limit = ctx.config.trivial_win_share * ctx.config.seeds
+    for name in trivial_policies(0):
+        wins = 0
+        for seed in ctx.seeds:
+            policy = trivial_policies(seed)[name]
+            if play(ctx.instance, seed, policy, ctx.max_steps).won(ctx.config.win_threshold):
+                wins += 1
+        if wins > limit:
+            raise StageFailure(
+                f"the '{name}' policy (no reasoning) wins {wins} of {ctx.config.seeds} seeds; "
+                "make winning depend on hidden state the agent must discover by acting"
+            )
+    return "junk and random policies do not win on most seeds"
+
+
+STAGE_FUNCTIONS: dict[str, Callable[[Context], str]] = {
+    "syntax": syntax,
+    "imports": imports,
+    "interface": interface,
+    "reset": reset,
+    "determinism": determinism,
+    "step_robustness": step_robustness,
+    "reward_range": reward_range,
+    "termination": termination,
+    "hint": hint,
+    "hint_leak": hint_leak,
+    "solvable": solvable,
+    "trivial": trivial,
+}

@@ -1,0 +1,118 @@
+"""The ``spade`` command line. Thin: parsing and printing only; the work lives in the packages."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from spade.errors import SpadeError, UsageError
+
+app = typer.Typer(
+    name="spade",
+    help="Self-play RL of language agents in environments the model writes itself.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+bench_app = typer.Typer(help="Benchmarks that print ratios measured side by side.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+console = Console()
+
+
+@app.command()
+def check(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Environment files, folders of them, or bundled environment names."),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    seeds: Annotated[int, typer.Option(min=1, max=100, help="Seeds each stage plays.")] = 5,
+    hint_source: Annotated[
+        str, typer.Option(help="'env' checks hint(); 'model' means the model writes hints.")
+    ] = "env",
+    call_timeout: Annotated[
+        float, typer.Option(min=0.01, help="Seconds one call to the environment may take.")
+    ] = 5.0,
+) -> None:
+    """Validate environment files inside the sandbox. Exit 0 when all pass, 1 when not."""
+    from spade.checker import CheckConfig, check_path
+    from spade.checker.render import checks_table, verdict_table
+    from spade.sandbox import Limits, SandboxPool
+
+    if hint_source not in ("env", "model"):
+        raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
+    files = _expand(paths)
+    config = CheckConfig(
+        seeds=seeds, hint_source=hint_source, limits=Limits(call_timeout_s=call_timeout)
+    )
+    with SandboxPool(config.limits, spares=2 if len(files) > 1 else 0) as pool:
+        verdicts = [check_path(f, config, pool) for f in files]
+    if as_json:
+        payload = [v.to_json() | {"origin": v.origin} for v in verdicts]
+        print(json.dumps(verdicts[0].to_json() if len(paths) == 1 and len(files) == 1 else payload))
+    elif len(verdicts) == 1:
+        console.print(checks_table(verdicts[0]))
+    else:
+        console.print(verdict_table(verdicts))
+    raise typer.Exit(0 if all(v.passed for v in verdicts) else 1)
+
+
+def _expand(specs: list[str]) -> list[Path]:
+    from spade.envs import resolve_env
+
+    files: list[Path] = []
+    for spec in specs:
+        path = resolve_env(spec)
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
+            if not found:
+                raise UsageError(f"no .py files in {path}")
+            files.extend(found)
+        elif not path.exists():
+            raise UsageError(f"no such file: {path}")
+        else:
+            files.append(path)
+    return files
+
+
+@bench_app.command("sandbox")
+def bench_sandbox(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    steps: Annotated[int, typer.Option(min=100, help="Steps timed per measurement.")] = 5000,
+    starts: Annotated[int, typer.Option(min=10, help="Instances started per measurement.")] = 200,
+) -> None:
+    """Step latency through the sandbox vs in-process, instance start latency, steps/s."""
+    from spade.bench.sandbox import render, run_sandbox_benchmark
+
+    results = run_sandbox_benchmark(steps=steps, starts=starts)
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        console.print(render(results))
+
+
+def main() -> None:
+    """Entry point: one-line errors, exit 0 (ok), 1 (checks failed), 2 (usage error)."""
+    args = sys.argv[1:] or ["--help"]
+    try:
+        app(args=args, prog_name="spade", standalone_mode=False)
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+    except typer.Abort:
+        print("spade: aborted", file=sys.stderr)
+        sys.exit(130)
+    except typer.TyperException as exc:  # typer's usage errors: bad flag, missing argument
+        print(f"spade: error: {exc.format_message()}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except UsageError as exc:
+        print(f"spade: error: {exc}", file=sys.stderr)
+        sys.exit(2)
+    except SpadeError as exc:
+        print(f"spade: {type(exc).__name__}: {exc}", file=sys.stderr)
+        sys.exit(1)
