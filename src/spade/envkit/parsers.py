@@ -95,7 +95,8 @@ def _parse_one_call(body: str) -> ToolCall:
         try:
             arguments = json.loads(arguments)
         except (ValueError, RecursionError):
-            return ToolCall(str(name), {}, "'arguments' is a string that is not a JSON object", body)
+            label = name if isinstance(name, str) else ""
+            return ToolCall(label, {}, "'arguments' is a string that is not a JSON object", body)
     if not isinstance(name, str) or not name:
         return ToolCall("", {}, "the tool call has no 'name' string", body)
     if not isinstance(arguments, dict):

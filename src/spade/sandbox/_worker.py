@@ -19,6 +19,8 @@ import types
 from typing import Any
 
 ENV_MODULE = "__spade_env__"
+CORRUPTED_EXIT = 97
+"""Exit status when the worker's own code fails: the environment broke the interpreter."""
 WORKER_SPIN_SECONDS = 150e-6  # see wire.SPIN_SECONDS; yields, so it never starves the caller
 # Names bound now so an environment that monkeypatches builtins cannot break the worker.
 _isinstance, _len, _str, _float, _list, _dict, _type = (
@@ -95,11 +97,14 @@ def _load(request: dict, envkit: Any) -> dict:
     except OSError as exc:
         return _failure(None, "sandbox_violation", exc, "could not confine the process: ")
     module = types.ModuleType(ENV_MODULE)
-    module.__dict__["ToolUseBaseEnv"] = envkit.ToolUseBaseEnv
-    sys.modules[ENV_MODULE] = module
+    # A private copy of builtins: rebinding names in it cannot reach the worker's own code.
+    private_builtins = dict(builtins.__dict__)
     allowed = request.get("allowed_imports")
     if allowed is not None:
-        builtins.__import__ = _guarded_import(frozenset(allowed))
+        private_builtins["__import__"] = _guarded_import(frozenset(allowed))
+    module.__dict__["__builtins__"] = private_builtins
+    module.__dict__["ToolUseBaseEnv"] = envkit.ToolUseBaseEnv
+    sys.modules[ENV_MODULE] = module
     try:
         code = compile(request["source"], request.get("filename", "<env>"), "exec")
         exec(code, module.__dict__)
@@ -339,4 +344,7 @@ def _close(env: Any) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BaseException:  # noqa: BLE001 - only a corrupted interpreter gets here
+        os._exit(CORRUPTED_EXIT)

@@ -54,7 +54,11 @@ def is_allowed(module: str, allowed: frozenset[str]) -> bool:
 def forbidden_imports(tree: ast.AST, allowed: frozenset[str]) -> list[str]:
     """Modules imported by ``tree`` that the policy forbids, in order of appearance."""
     found: list[str] = []
-    for node in ast.walk(tree):
+    nodes = sorted(
+        (n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom | ast.Call)),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+    for node in nodes:
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]

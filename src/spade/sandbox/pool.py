@@ -70,16 +70,21 @@ class SandboxPool:
                 self._wake.clear()
                 continue
             try:
-                worker = WorkerProcess(self.limits)
-                worker.wait_ready(time.monotonic() + self.limits.load_timeout_s)
+                # Start them together so their boots overlap on all cores.
+                booting = [WorkerProcess(self.limits) for _ in range(missing)]
             except SpadeError:
                 time.sleep(0.5)  # the next open() starts cold and reports the cause
                 continue
-            with self._lock:
-                if self._closed:
-                    worker.kill()
-                    return
-                self._ready.append(worker)
+            for worker in booting:
+                try:
+                    worker.wait_ready(time.monotonic() + self.limits.load_timeout_s)
+                except SpadeError:
+                    continue
+                with self._lock:
+                    if self._closed:
+                        worker.kill()
+                    else:
+                        self._ready.append(worker)
 
     def close(self) -> None:
         """Kill every spare worker. Instances already opened stay the caller's to close."""

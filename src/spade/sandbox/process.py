@@ -29,6 +29,8 @@ from spade.sandbox.launcher import (
 )
 from spade.sandbox.limits import Limits
 
+CORRUPTED_EXIT = 97
+"""Exit status of a worker whose own code failed (mirrors ``_worker.CORRUPTED_EXIT``)."""
 RESOURCE_SIGNALS = {signal.SIGXCPU, signal.SIGXFSZ, signal.SIGKILL, signal.SIGSEGV}
 READY_BYTES = 4096
 
@@ -177,6 +179,11 @@ class WorkerProcess:
                 f"the environment was killed by {name} {when}: it exceeded a resource limit "
                 f"(CPU {self.limits.cpu_seconds} s, memory {self.limits.memory_mb} MiB, files "
                 f"{self.limits.file_size_mb} MiB); use less CPU time and memory"
+            )
+        if status == CORRUPTED_EXIT:
+            return SandboxViolation(
+                f"the environment corrupted the sandbox worker {when} (it replaced builtins or "
+                "modules the worker relies on); do not monkeypatch builtins or the standard library"
             )
         if not self._ready and detail:
             return SandboxUnavailable(f"the sandbox worker failed to start: {detail}")

@@ -1,0 +1,79 @@
+"""Shared test helpers: fixture environment sources and process inspection."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from spade.sandbox import Limits
+
+FIXTURES = Path(__file__).parent / "fixtures" / "envs"
+ALL_IMPORTS = sorted(sys.stdlib_module_names)
+"""An import policy that allows every standard-library module: hostile tests use it to reach
+the sandbox's own defences, behind the import guard."""
+
+
+def fixture_source(name: str) -> str:
+    return (FIXTURES / name).read_text()
+
+
+@pytest.fixture
+def fast_limits() -> Limits:
+    return Limits(call_timeout_s=2.0, load_timeout_s=10.0, cpu_seconds=10)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live descendant of ``pid`` (through /proc children lists)."""
+    found: set[int] = set()
+    stack = [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{current}/task/{task}/children") as handle:
+                    children = [int(c) for c in handle.read().split()]
+            except (OSError, ValueError):
+                continue
+            for child in children:
+                if child not in found:
+                    found.add(child)
+                    stack.append(child)
+    return found
+
+
+def is_running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            state = handle.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def zombie_children() -> list[int]:
+    """Zombie processes whose parent is this test process."""
+    zombies = []
+    me = os.getpid()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] == "Z" and int(fields[1]) == me:
+            zombies.append(int(entry))
+    return zombies
+
+
+def open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
