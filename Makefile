@@ -29,8 +29,8 @@ run: $(STAMP)
 	$(BIN)/spade check src/spade/envs/library
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
 test: lint

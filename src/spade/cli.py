@@ -20,7 +20,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-bench_app = typer.Typer(help="Benchmarks that print ratios measured side by side.", no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Benchmarks that print ratios measured side by side.", no_args_is_help=True
+)
 app.add_typer(bench_app, name="bench")
 console = Console()
 
@@ -101,7 +103,8 @@ def main() -> None:
     """Entry point: one-line errors, exit 0 (ok), 1 (checks failed), 2 (usage error)."""
     args = sys.argv[1:] or ["--help"]
     try:
-        app(args=args, prog_name="spade", standalone_mode=False)
+        # Without standalone mode, typer returns the code of typer.Exit instead of raising it.
+        code = app(args=args, prog_name="spade", standalone_mode=False)
     except typer.Exit as done:
         sys.exit(done.exit_code)
     except typer.Abort:
@@ -116,3 +119,4 @@ def main() -> None:
     except SpadeError as exc:
         print(f"spade: {type(exc).__name__}: {exc}", file=sys.stderr)
         sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

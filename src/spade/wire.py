@@ -82,7 +82,6 @@ class FrameReader:
                 raise FrameError("peer closed the pipe in the middle of a message")
             buffer += chunk
 
-
     def _read_chunk(self, deadline: float | None) -> bytes:
         spin_until = time.monotonic() + self.spin_seconds
         while True:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import descendants, fixture_source, open_fds, zombie_children
 
+from conftest import descendants, fixture_source, open_fds, zombie_children
 from spade.errors import EnvCodeError, SandboxTimeout
 from spade.sandbox import Limits, SandboxPool
 
@@ -53,7 +53,8 @@ def test_failing_batch_leaves_no_live_sandbox_processes(fast_limits: Limits) -> 
             source = (
                 "class HostileEnv:\n    def reset(self, seed=None):\n        return 'x', {}\n"
                 f"    def step(self, action):\n        {body}\n"
-                "    def hint(self):\n        return 'h'\n    def solution(self):\n        return []\n"
+                "    def hint(self):\n        return 'h'\n"
+                "    def solution(self):\n        return []\n"
             )
             envs.append((name, pool.open(source)))
         pids = set()

@@ -159,34 +159,48 @@ def render(results: dict[str, Any]) -> Table:
     table.add_column("p99", justify="right")
     table.add_column("target", justify="right")
     step, start = results["step_sandboxed"], results["start_from_pool"]
-    table.add_row(
-        "step, in-process", *_us(results["step_in_process"]), ""
-    )
+    table.add_row("step, in-process", *_us(results["step_in_process"]), "")
     table.add_row("step, sandboxed round trip", *_us(step), "p50 <= 100 µs")
     table.add_row("instance start, from pool", *_ms(start), "p50 <= 10 ms")
     table.add_row("instance start, cold", *_ms(results["start_cold"]), "")
     one, batched = results["steps_per_second_one_at_a_time"], results["steps_per_second_batched"]
     table.add_row("steps/s, one instance at a time", f"{one:,.0f}", "", "")
-    table.add_row(f"steps/s, {results['batch_width']} instances via step_all", f"{batched:,.0f}", "", "")
+    table.add_row(
+        f"steps/s, {results['batch_width']} instances via step_all", f"{batched:,.0f}", "", ""
+    )
     heavy_ms = results["heavy_step_ms_in_process"]
     table.add_row(
         f"heavy steps/s ({heavy_ms:.2f} ms CPU each), in-process",
-        f"{results['heavy_steps_per_second_in_process']:,.0f}", "", "",
+        f"{results['heavy_steps_per_second_in_process']:,.0f}",
+        "",
+        "",
     )
     table.add_row(
         "heavy steps/s, sandboxed one at a time",
-        f"{results['heavy_steps_per_second_one_at_a_time']:,.0f}", "", "",
+        f"{results['heavy_steps_per_second_one_at_a_time']:,.0f}",
+        "",
+        "",
     )
     table.add_row(
         "heavy steps/s, sandboxed via step_all (all cores)",
-        f"{results['heavy_steps_per_second_batched']:,.0f}", "", "",
+        f"{results['heavy_steps_per_second_batched']:,.0f}",
+        "",
+        "",
     )
-    table.add_row("ratio: sandboxed / in-process step", f"{results['step_overhead_ratio_p50']:.1f}x", "", "")
-    table.add_row("ratio: cold / pooled start", f"{results['cold_over_pool_ratio_p50']:.1f}x", "", "")
-    table.add_row("ratio: batched / one at a time", f"{results['batched_over_one_at_a_time']:.2f}x", "", "")
+    table.add_row(
+        "ratio: sandboxed / in-process step", f"{results['step_overhead_ratio_p50']:.1f}x", "", ""
+    )
+    table.add_row(
+        "ratio: cold / pooled start", f"{results['cold_over_pool_ratio_p50']:.1f}x", "", ""
+    )
+    table.add_row(
+        "ratio: batched / one at a time", f"{results['batched_over_one_at_a_time']:.2f}x", "", ""
+    )
     table.add_row(
         "ratio: heavy, all cores / one at a time",
-        f"{results['heavy_batched_over_one_at_a_time']:.2f}x", "", "",
+        f"{results['heavy_batched_over_one_at_a_time']:.2f}x",
+        "",
+        "",
     )
     return table
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from spade.envkit import parse_all_boxed
 from spade.sandbox import SandboxedEnv
 from spade.types import StepResult
 
+_ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 Policy = Callable[[int, str], str]
 """(turn index, last observation) -> action text."""
 
@@ -27,11 +30,25 @@ JUNK_ACTIONS: tuple[str, ...] = (
 
 RANDOM_VOCABULARY: tuple[str, ...] = (
     *(str(i) for i in range(10)),
-    "yes", "no", "up", "down", "left", "right", "a", "b", "c", "true", "false",
+    "yes",
+    "no",
+    "up",
+    "down",
+    "left",
+    "right",
+    "a",
+    "b",
+    "c",
+    "true",
+    "false",
     *(f"\\boxed{{{i}}}" for i in range(10)),
-    "\\boxed{yes}", "\\boxed{no}", "\\boxed{up}", "\\boxed{left}",
+    "\\boxed{yes}",
+    "\\boxed{no}",
+    "\\boxed{up}",
+    "\\boxed{left}",
     *(f"<answer>{i}</answer>" for i in range(10)),
-    "<answer>yes</answer>", "<answer>no</answer>",
+    "<answer>yes</answer>",
+    "<answer>no</answer>",
 )
 
 
@@ -44,14 +61,34 @@ def random_policy(seed: int) -> Policy:
     return lambda turn, observation: rng.choice(RANDOM_VOCABULARY)
 
 
+def instructed_random_policy(seed: int) -> Policy:
+    """Random actions drawn from the commands the first observation shows, plus the vocabulary."""
+    rng = random.Random(seed)
+    vocabulary: list[str] = []
+
+    def act(turn: int, observation: str) -> str:
+        if turn == 0:
+            shown = [f"\\boxed{{{p}}}" for p in parse_all_boxed(observation)]
+            shown += [f"<answer>{a}</answer>" for a in _ANSWER_RE.findall(observation)]
+            vocabulary[:] = (
+                [*dict.fromkeys(shown), *RANDOM_VOCABULARY[:10]]
+                if shown
+                else list(RANDOM_VOCABULARY)
+            )
+        return rng.choice(vocabulary)
+
+    return act
+
+
 def trivial_policies(seed: int) -> dict[str, Policy]:
-    """The fixed set the ``trivial`` stage runs: junk constants and a random guesser."""
+    """The fixed set the ``trivial`` stage runs: junk constants and two random guessers."""
     return {
         "empty": constant_policy(""),
         "junk": constant_policy("I don't know."),
         "boxed-0": constant_policy("\\boxed{0}"),
         "answer-1": constant_policy("<answer>1</answer>"),
         "random": random_policy(seed),
+        "instructed-random": instructed_random_policy(seed),
     }
 
 

@@ -54,7 +54,9 @@ def _run_stage(name: str, ctx: Context) -> CheckResult:
         message, passed = f"the environment raised {describe(exc)}", False
     except SandboxError as exc:
         # The sandbox stopped the environment: report it under the stop's own name.
-        return CheckResult(exc.check_name, False, f"during {name}: {exc}", time.monotonic() - started)
+        return CheckResult(
+            exc.check_name, False, f"during {name}: {exc}", time.monotonic() - started
+        )
     return CheckResult(name, passed, message, time.monotonic() - started)
 
 

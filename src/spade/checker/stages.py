@@ -12,14 +12,31 @@ from dataclasses import dataclass, field
 
 from spade.checker.config import CheckConfig
 from spade.checker.leak import contains_telling, hint_leaks, solution_answer
-from spade.checker.policies import JUNK_ACTIONS, Trace, constant_policy, play, replay, trivial_policies
+from spade.checker.policies import (
+    JUNK_ACTIONS,
+    Trace,
+    constant_policy,
+    play,
+    replay,
+    trivial_policies,
+)
 from spade.errors import EnvCodeError, EnvContractError
 from spade.sandbox import SandboxedEnv
 from spade.sandbox.imports import allowed_modules, forbidden_imports
 
 STAGES: tuple[str, ...] = (
-    "syntax", "imports", "interface", "reset", "determinism", "step_robustness",
-    "reward_range", "termination", "hint", "hint_leak", "solvable", "trivial",
+    "syntax",
+    "imports",
+    "interface",
+    "reset",
+    "determinism",
+    "step_robustness",
+    "reward_range",
+    "termination",
+    "hint",
+    "hint_leak",
+    "solvable",
+    "trivial",
 )
 SANDBOX_STOPS: tuple[str, ...] = ("timeout", "resource_limit", "sandbox_violation", "crash")
 GATING: frozenset[str] = frozenset({"syntax", "imports", "interface", "reset"})
@@ -193,14 +210,21 @@ def _probe_actions(ctx: Context, seed: int) -> list[str]:
 
 
 def _fingerprint(env: SandboxedEnv, seed: int, actions: list[str]) -> list[object]:
-    trace = replay(env, seed, actions)
-    env.reset(seed)
+    """What an episode showed, errors included: a deterministic error is still deterministic."""
     try:
+        trace = replay(env, seed, actions)
+        steps: object = [
+            (r.observation, r.reward, r.terminated, r.truncated) for r in trace.results
+        ]
+        first: object = trace.first_observation
+    except EnvCodeError as exc:
+        first, steps = None, f"{exc.remote_type}: {exc}"
+    try:
+        env.reset(seed)
         solution: object = env.solution()
-    except EnvCodeError:
-        solution = None
-    steps = [(r.observation, r.reward, r.terminated, r.truncated) for r in trace.results]
-    return [trace.first_observation, steps, solution]
+    except EnvCodeError as exc:
+        solution = f"{exc.remote_type}: {exc}"
+    return [first, steps, solution]
 
 
 def _first_difference(first: list[object], second: list[object]) -> str:
@@ -295,31 +319,37 @@ def hint(ctx: Context) -> str:
 
 
 def hint_leak(ctx: Context) -> str:
+    """The answer may be public (a command word in the instructions, the same on every seed);
+    it must never reach the agent through the hint or wrong moves when it is not."""
     config = ctx.config
     junk = {t.seed: t for t in ctx.junk_traces()}
-    checked = 0
-    for seed in ctx.seeds:
-        solution = ctx.solution(seed)
-        if solution is None:
-            continue
-        answer = solution_answer(solution)
+    answers = {s: solution_answer(sol) for s in ctx.seeds if (sol := ctx.solution(s)) is not None}
+    if not answers:
+        return f"no answer to look for: solution() failed ({ctx.solution_error}); see solvable"
+    varies = len(set(answers.values())) > 1
+    for seed, answer in answers.items():
+        solution = ctx.solutions[seed]
         observation, _ = ctx.instance.reset(seed)
-        if contains_telling(observation, answer, config.min_answer_chars):
+        public = contains_telling(observation, answer, config.min_answer_chars)
+        if public and varies:
             raise StageFailure(
                 f"seed {seed}: the first observation contains the answer {answer!r}; keep the "
                 "answer hidden until the agent earns it"
             )
+        secret = None if public else answer  # a public answer is a command word, not a secret
         for result in junk[seed].results:
-            if contains_telling(result.observation, answer, config.min_answer_chars):
+            if contains_telling(result.observation, secret, config.min_answer_chars):
                 raise StageFailure(
                     f"seed {seed}: an unhelpful action was answered with an observation that "
                     f"contains the answer {answer!r}; never reveal the answer or solution on "
                     "wrong moves or when the agent runs out of turns"
                 )
         if config.hint_source == "env" and "hint" in ctx.instance.methods:
-            ctx.instance.reset(seed)
             leak = hint_leaks(
-                ctx.instance.hint(), solution, answer, config.min_answer_chars,
+                ctx.instance.hint(),
+                solution,
+                secret,
+                config.min_answer_chars,
                 config.min_action_chars,
             )
             if leak:
@@ -327,12 +357,6 @@ def hint_leak(ctx: Context) -> str:
                     f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
                     "the hint, trivial with it); hint at a strategy, not at values"
                 )
-        checked += 1
-    if checked == 0:
-        raise StageFailure(
-            f"solution() failed ({ctx.solution_error}); it must return the actions that win the "
-            "episode, so the checker can look for leaks"
-        )
     return "neither the hint nor the observations give the answer away"
 
 

@@ -88,7 +88,9 @@ def _parse_one_call(body: str) -> ToolCall:
     except (ValueError, RecursionError) as exc:
         return ToolCall("", {}, f"the tool call is not valid JSON ({exc})", body)
     if not isinstance(payload, dict):
-        return ToolCall("", {}, 'the tool call must be a JSON object {"name": ..., "arguments": {...}}', body)
+        return ToolCall(
+            "", {}, 'the tool call must be a JSON object {"name": ..., "arguments": {...}}', body
+        )
     name = payload.get("name")
     arguments = payload.get("arguments", {})
     if isinstance(arguments, str):

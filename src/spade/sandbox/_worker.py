@@ -22,18 +22,38 @@ ENV_MODULE = "__spade_env__"
 CORRUPTED_EXIT = 97
 """Exit status when the worker's own code fails: the environment broke the interpreter."""
 WORKER_SPIN_SECONDS = 150e-6  # see wire.SPIN_SECONDS; yields, so it never starves the caller
-# Names bound now so an environment that monkeypatches builtins cannot break the worker.
-_isinstance, _len, _str, _float, _list, _dict, _type = (
-    isinstance, len, str, float, list, dict, type,
-)
 _import = builtins.__import__
 
-RESOURCE_ERRNOS = {errno.EFBIG, errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM, errno.ENOSPC}
+RESOURCE_ERRNOS = {
+    errno.EFBIG,
+    errno.EMFILE,
+    errno.ENFILE,
+    errno.EAGAIN,
+    errno.ENOMEM,
+    errno.ENOSPC,
+}
 VIOLATION_ERRNOS = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENETUNREACH, errno.EAFNOSUPPORT}
 PREWARM = (
-    "random", "re", "json", "math", "collections", "itertools", "functools", "string", "typing",
-    "dataclasses", "copy", "heapq", "bisect", "fractions", "decimal", "enum", "textwrap",
-    "statistics", "hashlib", "operator",
+    "random",
+    "re",
+    "json",
+    "math",
+    "collections",
+    "itertools",
+    "functools",
+    "string",
+    "typing",
+    "dataclasses",
+    "copy",
+    "heapq",
+    "bisect",
+    "fractions",
+    "decimal",
+    "enum",
+    "textwrap",
+    "statistics",
+    "hashlib",
+    "operator",
 )
 
 
@@ -55,7 +75,7 @@ def main() -> None:
     reader = wire.FrameReader(proto_in, 64 << 20, spin_seconds=WORKER_SPIN_SECONDS)
     wire.write_frame(proto_out, {"ready": True, "pid": os.getpid()})
     request = reader.read()
-    assert _isinstance(request, _dict) and request.get("op") == "load"
+    assert isinstance(request, dict) and request.get("op") == "load"
     max_bytes = reader.max_bytes = int(request["max_message_bytes"])
     reply = _load(request, envkit)
     env = reply.pop("_env", None)
@@ -67,7 +87,7 @@ def main() -> None:
             request = reader.read()
         except wire.PeerClosed:
             os._exit(0)
-        assert _isinstance(request, _dict)
+        assert isinstance(request, dict)
         if request.get("op") == "close":
             _close(env)
             _send(wire, proto_out, {"id": request.get("id"), "ok": True, "value": None}, max_bytes)
@@ -81,10 +101,10 @@ def _send(wire: Any, fd: int, reply: dict, max_bytes: int) -> None:
         data = wire.encode(reply)
     except Exception as exc:  # values were validated; this is a corrupted encoder
         data = wire.encode(_failure(reply.get("id"), "sandbox_violation", exc))
-    if _len(data) - 4 > max_bytes:
+    if len(data) - 4 > max_bytes:
         limit_mb = max_bytes / (1 << 20)
         too_big = ContractError(
-            f"the value returned is {(_len(data) - 4) / (1 << 20):.1f} MB; the limit is "
+            f"the value returned is {(len(data) - 4) / (1 << 20):.1f} MB; the limit is "
             f"{limit_mb:.1f} MB. Return shorter observations and smaller info dicts."
         )
         data = wire.encode(_failure(reply.get("id"), "sandbox_violation", too_big))
@@ -110,9 +130,11 @@ def _load(request: dict, envkit: Any) -> dict:
         exec(code, module.__dict__)
         cls = _find_env_class(module)
         env = cls()
-    except BaseException as exc:  # noqa: BLE001 - env code may raise anything, SystemExit included
+    except BaseException as exc:
         return _failure(None, _classify(exc), exc)
-    names = [m for m in ("reset", "step", "hint", "solution", "tools") if callable(getattr(env, m, None))]
+    names = [
+        m for m in ("reset", "step", "hint", "solution", "tools") if callable(getattr(env, m, None))
+    ]
     max_turns = getattr(env, "max_turns", None)
     return {
         "ok": True,
@@ -120,7 +142,7 @@ def _load(request: dict, envkit: Any) -> dict:
         "value": {
             "class_name": cls.__name__,
             "methods": names,
-            "max_turns": max_turns if _type(max_turns) is int else None,
+            "max_turns": max_turns if type(max_turns) is int else None,
         },
     }
 
@@ -145,14 +167,16 @@ def _confine(request: dict) -> None:
     _setrlimit(resource.RLIMIT_AS, memory, memory)
     _setrlimit(resource.RLIMIT_FSIZE, int(limits["file_size_mb"]) << 20)
     _setrlimit(resource.RLIMIT_NOFILE, int(limits["open_files"]))
-    _setrlimit(resource.RLIMIT_NPROC, int(limits["processes"]) + int(request.get("nproc_baseline", 0)))
+    _setrlimit(
+        resource.RLIMIT_NPROC, int(limits["processes"]) + int(request.get("nproc_baseline", 0))
+    )
     _setrlimit(resource.RLIMIT_CORE, 0)
     # A write past the file-size limit raises OSError(EFBIG) instead of killing the process.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def _setrlimit(which: int, soft: int, hard: int | None = None) -> None:
-    current_soft, current_hard = resource.getrlimit(which)
+    _, current_hard = resource.getrlimit(which)
     hard = soft if hard is None else hard
     if current_hard != resource.RLIM_INFINITY:
         hard = min(hard, current_hard)
@@ -161,11 +185,14 @@ def _setrlimit(which: int, soft: int, hard: int | None = None) -> None:
 
 
 def _guarded_import(allowed: frozenset[str]) -> Any:
-    def guarded(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and _isinstance(globals, _dict) and globals.get("__name__") == ENV_MODULE:
-            root = name.partition(".")[0]
-            if name not in allowed and root not in allowed:
-                raise ImportError(f"import of '{name}' is not allowed inside the sandbox")
+    """``__import__`` for environment code only (it lives in the env's private builtins)."""
+
+    def guarded(
+        name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0
+    ) -> Any:
+        root = name.partition(".")[0]
+        if level != 0 or (name not in allowed and root not in allowed):
+            raise ImportError(f"import of '{name}' is not allowed inside the sandbox")
         return _import(name, globals, locals, fromlist, level)
 
     return guarded
@@ -175,8 +202,10 @@ def _find_env_class(module: types.ModuleType) -> type:
     classes = [
         obj
         for name, obj in vars(module).items()
-        if _isinstance(obj, _type) and obj.__module__ == ENV_MODULE
-        and name.endswith("Env") and not name.startswith("_")
+        if isinstance(obj, type)
+        and obj.__module__ == ENV_MODULE
+        and name.endswith("Env")
+        and not name.startswith("_")
     ]
     leaves = [c for c in classes if not any(o is not c and issubclass(o, c) for o in classes)]
     if not leaves:
@@ -184,7 +213,7 @@ def _find_env_class(module: types.ModuleType) -> type:
             "no environment class found: define one public class whose name ends in 'Env' "
             "(for example 'class MazeEnv:') with reset(), step(), hint() and solution()"
         )
-    if _len(leaves) > 1:
+    if len(leaves) > 1:
         names = ", ".join(sorted(c.__name__ for c in leaves))
         raise ContractError(
             f"several environment classes found ({names}): keep one public class ending in 'Env' "
@@ -210,13 +239,13 @@ def _call(env: Any, request: dict) -> dict:
             value = _check_tools(env.tools() if callable(getattr(env, "tools", None)) else [])
         else:
             raise ContractError(f"unknown operation {op!r}")
-    except BaseException as exc:  # noqa: BLE001 - env code may raise anything
+    except BaseException as exc:
         return _failure(request_id, _classify(exc), exc)
     return {"id": request_id, "ok": True, "value": value}
 
 
 def _check_reset(result: Any) -> list:
-    if not _isinstance(result, (tuple, _list)) or _len(result) != 2:
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
         raise ContractError(
             f"reset() must return a tuple (observation: str, info: dict); got {_describe(result)}"
         )
@@ -225,25 +254,26 @@ def _check_reset(result: Any) -> list:
 
 
 def _check_step(result: Any) -> list:
-    if not _isinstance(result, (tuple, _list)) or _len(result) != 5:
+    if not isinstance(result, (tuple, list)) or len(result) != 5:
         raise ContractError(
             "step() must return a 5-tuple (observation: str, reward: float, terminated: bool, "
             f"truncated: bool, info: dict); got {_describe(result)}"
         )
     observation, reward, terminated, truncated, info = result
-    if _type(reward) not in (_float, int):
-        if _isinstance(reward, bool) or not _isinstance(reward, (int, _float)):
+    if type(reward) not in (float, int):
+        if isinstance(reward, bool) or not isinstance(reward, (int, float)):
             raise ContractError(f"step() reward must be a float; got {_describe(reward)}")
-        reward = _float(reward)
-    if _type(terminated) is not bool or _type(truncated) is not bool:
-        name, flag = ("terminated", terminated) if _type(terminated) is not bool else (
-            "truncated", truncated)
+        reward = float(reward)
+    if type(terminated) is not bool or type(truncated) is not bool:
+        name, flag = (
+            ("terminated", terminated) if type(terminated) is not bool else ("truncated", truncated)
+        )
         raise ContractError(f"step() {name} must be a bool (True/False); got {_describe(flag)}")
-    if _type(observation) is not _str:
+    if type(observation) is not str:
         observation = _check_str("step() observation", observation)
     return [
         observation,
-        reward if math.isfinite(reward) else _str(reward),
+        reward if math.isfinite(reward) else str(reward),
         terminated,
         truncated,
         _check_info("step()", info),
@@ -251,66 +281,66 @@ def _check_step(result: Any) -> list:
 
 
 def _check_str(what: str, value: Any) -> str:
-    if not _isinstance(value, _str):
+    if not isinstance(value, str):
         raise ContractError(f"{what} must be a str; got {_describe(value)}")
-    return _str(value)
+    return str(value)
 
 
 def _check_info(what: str, info: Any) -> dict:
-    if info is None or (_type(info) is _dict and not info):
+    if info is None or (type(info) is dict and not info):
         return {}
-    if not _isinstance(info, _dict):
+    if not isinstance(info, dict):
         raise ContractError(f"{what} info must be a dict; got {_describe(info)}")
-    return {_str(k): _plain(v) for k, v in info.items()}
+    return {str(k): _plain(v) for k, v in info.items()}
 
 
 def _check_solution(value: Any) -> Any:
-    if _isinstance(value, _str):
+    if isinstance(value, str):
         return value
-    if _isinstance(value, (_list, tuple)) and all(_isinstance(a, _str) for a in value):
-        return [_str(a) for a in value]
+    if isinstance(value, (list, tuple)) and all(isinstance(a, str) for a in value):
+        return [str(a) for a in value]
     raise ContractError(f"solution() must return a list of action strings; got {_describe(value)}")
 
 
 def _check_tools(value: Any) -> list:
-    if not _isinstance(value, (_list, tuple)) or not all(_isinstance(t, _dict) for t in value):
+    if not isinstance(value, (list, tuple)) or not all(isinstance(t, dict) for t in value):
         raise ContractError(f"tools() must return a list of dicts; got {_describe(value)}")
     return [_plain(t) for t in value]
 
 
 def _plain(value: Any, depth: int = 0) -> Any:
     """A JSON-safe copy: unknown objects become their repr, nesting is capped."""
-    if value is None or _isinstance(value, (bool, int, _str)):
+    if value is None or isinstance(value, (bool, int, str)):
         return value
-    if _isinstance(value, _float):
-        return value if math.isfinite(value) else _str(value)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
     if depth > 20:
         return "<nested too deeply>"
-    if _isinstance(value, _dict):
-        return {_str(k): _plain(v, depth + 1) for k, v in value.items()}
-    if _isinstance(value, (_list, tuple)):
+    if isinstance(value, dict):
+        return {str(k): _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
         return [_plain(v, depth + 1) for v in value]
     return repr(value)
 
 
 def _describe(value: Any) -> str:
     text = repr(value)
-    if _len(text) > 80:
+    if len(text) > 80:
         text = text[:77] + "..."
-    return f"{_type(value).__name__} {text}"
+    return f"{type(value).__name__} {text}"
 
 
 def _classify(exc: BaseException) -> str:
-    if _isinstance(exc, MemoryError | RecursionError):
+    if isinstance(exc, MemoryError | RecursionError):
         return "resource_limit"
-    if _isinstance(exc, ContractError):
+    if isinstance(exc, ContractError):
         return "contract"
-    if _isinstance(exc, OSError):
+    if isinstance(exc, OSError):
         if exc.errno in RESOURCE_ERRNOS:
             return "resource_limit"
-        if exc.errno in VIOLATION_ERRNOS or _isinstance(exc, PermissionError):
+        if exc.errno in VIOLATION_ERRNOS or isinstance(exc, PermissionError):
             return "sandbox_violation"
-    if _isinstance(exc, ImportError) and "not allowed inside the sandbox" in _str(exc):
+    if isinstance(exc, ImportError) and "not allowed inside the sandbox" in str(exc):
         return "sandbox_violation"
     return "env_error"
 
@@ -321,14 +351,14 @@ def _failure(request_id: Any, kind: str, exc: BaseException, prefix: str = "") -
     except Exception:  # a hostile exception can break formatting
         trace = ""
     try:
-        message = _str(exc)
+        message = str(exc)
     except Exception:
         message = "<unprintable exception>"
     return {
         "id": request_id,
         "ok": False,
         "kind": kind,
-        "type": _type(exc).__name__,
+        "type": type(exc).__name__,
         "message": prefix + message[:4000],
         "traceback": trace[-8000:],
     }
@@ -339,12 +369,12 @@ def _close(env: Any) -> None:
         close = getattr(env, "close", None)
         if callable(close):
             close()
-    except BaseException:  # noqa: BLE001, S110 - closing must not fail the caller
+    except BaseException:
         pass
 
 
 if __name__ == "__main__":
     try:
         main()
-    except BaseException:  # noqa: BLE001 - only a corrupted interpreter gets here
+    except BaseException:
         os._exit(CORRUPTED_EXIT)

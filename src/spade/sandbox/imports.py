@@ -10,25 +10,98 @@ from collections.abc import Iterable
 DENIED_STDLIB = frozenset(
     {
         # processes and the interpreter
-        "os", "sys", "subprocess", "multiprocessing", "concurrent", "threading", "_thread",
-        "signal", "pty", "tty", "termios", "resource", "ctypes", "cffi", "gc", "inspect",
-        "importlib", "imp", "pkgutil", "runpy", "code", "codeop", "builtins", "atexit",
-        "faulthandler", "tracemalloc", "sysconfig", "site", "trace", "pdb", "bdb",
+        "os",
+        "sys",
+        "subprocess",
+        "multiprocessing",
+        "concurrent",
+        "threading",
+        "_thread",
+        "signal",
+        "pty",
+        "tty",
+        "termios",
+        "resource",
+        "ctypes",
+        "cffi",
+        "gc",
+        "inspect",
+        "importlib",
+        "imp",
+        "pkgutil",
+        "runpy",
+        "code",
+        "codeop",
+        "builtins",
+        "atexit",
+        "faulthandler",
+        "tracemalloc",
+        "sysconfig",
+        "site",
+        "trace",
+        "pdb",
+        "bdb",
         # network
-        "socket", "ssl", "select", "selectors", "asyncio", "http", "urllib", "ftplib",
-        "smtplib", "poplib", "imaplib", "telnetlib", "socketserver", "xmlrpc", "webbrowser",
-        "email", "mailbox", "wsgiref", "nntplib", "uuid",
+        "socket",
+        "ssl",
+        "select",
+        "selectors",
+        "asyncio",
+        "http",
+        "urllib",
+        "ftplib",
+        "smtplib",
+        "poplib",
+        "imaplib",
+        "telnetlib",
+        "socketserver",
+        "xmlrpc",
+        "webbrowser",
+        "email",
+        "mailbox",
+        "wsgiref",
+        "nntplib",
+        "uuid",
         # file system escape
-        "io", "pathlib", "shutil", "tempfile", "glob", "fnmatch", "fileinput", "filecmp",
-        "zipfile", "tarfile", "gzip", "bz2", "lzma", "zipimport", "mmap", "fcntl", "posix",
-        "pwd", "grp", "shelve", "dbm", "sqlite3", "pickle", "marshal", "linecache",
-        "tokenize", "venv", "ensurepip", "platform", "getpass", "syslog",
+        "io",
+        "pathlib",
+        "shutil",
+        "tempfile",
+        "glob",
+        "fnmatch",
+        "fileinput",
+        "filecmp",
+        "zipfile",
+        "tarfile",
+        "gzip",
+        "bz2",
+        "lzma",
+        "zipimport",
+        "mmap",
+        "fcntl",
+        "posix",
+        "pwd",
+        "grp",
+        "shelve",
+        "dbm",
+        "sqlite3",
+        "pickle",
+        "marshal",
+        "linecache",
+        "tokenize",
+        "venv",
+        "ensurepip",
+        "platform",
+        "getpass",
+        "syslog",
     }
 )
 ALWAYS_ALLOWED = frozenset({"spade.envkit"})
 
 
-def allowed_modules(extra: Iterable[str] = (), denied: Iterable[str] | None = None) -> frozenset[str]:
+def allowed_modules(
+    extra: Iterable[str] = (), denied: Iterable[str] | None = None
+) -> frozenset[str]:
     """Standard-library top-level modules minus the denied ones, plus ``spade.envkit``."""
     deny = DENIED_STDLIB if denied is None else frozenset(denied)
     stdlib = {m for m in sys.stdlib_module_names if not m.startswith("_")}
@@ -47,7 +120,9 @@ def is_allowed(module: str, allowed: frozenset[str]) -> bool:
         return True
     root = module.partition(".")[0]
     if root == "spade":
-        return any(module == a or module.startswith(a + ".") for a in allowed if a.startswith("spade"))
+        return any(
+            module == a or module.startswith(a + ".") for a in allowed if a.startswith("spade")
+        )
     return root in allowed
 
 
@@ -71,8 +146,8 @@ def forbidden_imports(tree: ast.AST, allowed: frozenset[str]) -> list[str]:
         ):
             names = ["__import__()"]
         for name in names:
-            if (name.startswith(".") or name == "__import__()" or not is_allowed(name, allowed)) and (
-                name not in found
-            ):
+            if (
+                name.startswith(".") or name == "__import__()" or not is_allowed(name, allowed)
+            ) and (name not in found):
                 found.append(name)
     return found

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -237,7 +237,7 @@ _RLIMIT_FIELDS = {"cpu_seconds", "memory_mb", "file_size_mb", "open_files", "pro
 
 
 class _RemoteFailure:
-    """A failure reported by the worker: the env raised, or returned a value the contract forbids."""
+    """A failure the worker reported: the env raised, or returned what the contract forbids."""
 
     def __init__(self, message: dict[str, Any]) -> None:
         self.kind = str(message.get("kind", "env_error"))
@@ -262,6 +262,11 @@ def _kill(pid: int) -> None:
 def _kill_all_of_uid(uid: int) -> None:
     """Kill every process owned by ``uid`` (double-forked daemons included); root only."""
     subprocess.run(
-        ["kill", "-9", "-1"], user=uid, group=uid, extra_groups=[], check=False,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        ["kill", "-9", "-1"],
+        user=uid,
+        group=uid,
+        extra_groups=[],
+        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )

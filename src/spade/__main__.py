@@ -1,0 +1,5 @@
+"""``python -m spade`` runs the command line."""
+
+from spade.cli import main
+
+main()

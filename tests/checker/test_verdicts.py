@@ -1,0 +1,260 @@
+"""``spade check`` gives the right verdict for well-formed, broken and hostile environments."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES, fixture_source
+from spade.checker import STAGES, CheckConfig, check_path, check_source, ladder_score
+from spade.envs import bundled_paths
+from spade.sandbox import Limits
+from spade.types import CheckResult
+
+CONFIG = CheckConfig(seeds=4, limits=Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20))
+COUNTER = fixture_source("counter.py")
+
+
+def variant(old: str, new: str, source: str = COUNTER) -> str:
+    assert old in source, old
+    return source.replace(old, new)
+
+
+@pytest.mark.parametrize("path", bundled_paths(), ids=lambda p: p.stem)
+def test_bundled_environments_pass(path: object) -> None:
+    verdict = check_path(path, CONFIG)  # type: ignore[arg-type]
+    assert verdict.passed, verdict.to_json()
+    assert [c.name for c in verdict.checks] == list(STAGES)
+    assert verdict.ladder == 1.0
+
+
+def test_well_formed_fixture_passes() -> None:
+    verdict = check_source(COUNTER, "counter", CONFIG)
+    assert verdict.passed and verdict.failures == []
+
+
+BROKEN = {
+    "syntax": ("class CounterEnv(:\n    pass\n", "syntax", "SyntaxError at line 1"),
+    "imports": (
+        variant("import random\n", "import random\nimport subprocess\n"),
+        "imports",
+        "subprocess",
+    ),
+    "no_class": ("class Helper:\n    pass\n", "interface", "ends in 'Env'"),
+    "two_classes": (
+        COUNTER + "\nclass OtherEnv:\n    pass\n",
+        "interface",
+        "several environment classes",
+    ),
+    "init_args": (
+        variant(
+            "def __init__(self, max_turns=12, **kwargs):", "def __init__(self, size, max_turns=12):"
+        ),
+        "interface",
+        "no arguments",
+    ),
+    "no_step": (
+        variant("    def step(self, action):", "    def act(self, action):"),
+        "interface",
+        "step()",
+    ),
+    "reset_raises": (
+        variant("        self.rng = random.Random(seed)", "        raise KeyError('board')"),
+        "reset",
+        "KeyError",
+    ),
+    "empty_observation": (
+        variant('return "Increase the counter', 'return "" and "Increase the counter'),
+        "reset",
+        "empty observation",
+    ),
+    "nondeterministic": (
+        variant("self.target = self.rng.randint(3, 6)", "self.target = random.randint(3, 6)"),
+        "determinism",
+        "random.Random(seed)",
+    ),
+    "raises_on_garbage": (
+        variant(
+            '            observation = "Send \\\\boxed{inc} or \\\\boxed{done}."',
+            "            raise ValueError('bad command: ' + action[:10])",
+        ),
+        "step_robustness",
+        "ValueError",
+    ),
+    "four_tuple": (
+        variant(
+            "return observation, 0.0, False, False, {}\n\n    def hint",
+            "return observation, 0.0, False, {}\n\n    def hint",
+        ),
+        "step_robustness",
+        "5-tuple",
+    ),
+    "reward_over_one": (
+        variant("(1.0 if won else 0.0)", "(2.0 if won else 0.0)"),
+        "reward_range",
+        "outside [0, 1]",
+    ),
+    "penalties": (
+        variant(
+            '            observation = "Send \\\\boxed{inc} or \\\\boxed{done}."\n',
+            '            observation = "Send \\\\boxed{inc} or \\\\boxed{done}."\n'
+            "            return observation, -0.5, False, self.turn >= self.max_turns, {}\n",
+        ),
+        "reward_range",
+        "outside [0, 1]",
+    ),
+    "never_ends": (
+        variant(
+            "        if self.turn >= self.max_turns:\n            self.over = True\n"
+            "            return observation, 0.0, False, True, {}\n",
+            "",
+        ),
+        "termination",
+        "truncated=True",
+    ),
+    "empty_hint": (
+        variant('return "Increase until the reply changes, then stop."', 'return "  "'),
+        "hint",
+        "empty",
+    ),
+    "password_hint": (
+        variant(
+            'return "Increase until the reply changes, then stop."',
+            'return "Send " + " ".join(self.solution())',
+        ),
+        "hint_leak",
+        "password environment",
+    ),
+    "unsolvable": (
+        variant('+ ["\\\\boxed{done}"]', '+ ["\\\\boxed{inc}", "\\\\boxed{done}"]'),
+        "solvable",
+        "return 0",
+    ),
+    "solution_raises": (
+        variant(
+            '        return ["\\\\boxed{inc}"] * self.target',
+            "        raise RuntimeError('forgot')\n"
+            '        return ["\\\\boxed{inc}"] * self.target',
+        ),
+        "solvable",
+        "RuntimeError",
+    ),
+    "trivial": (
+        variant("won = self.count == self.target", "won = True"),
+        "trivial",
+        "wins",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_environment_fails_the_right_check(name: str) -> None:
+    source, failed, message_part = BROKEN[name]
+    verdict = check_source(source, name, CONFIG)
+    assert not verdict.passed
+    assert verdict.failures[0] == failed, verdict.to_json()
+    first = next(c for c in verdict.checks if not c.passed)
+    assert message_part in first.message
+    assert verdict.ladder == STAGES.index(failed) / len(STAGES)
+
+
+def test_leaking_the_answer_when_out_of_turns_is_caught() -> None:
+    source = variant(
+        "            return observation, 0.0, False, True, {}",
+        "            return observation + ' Answer: <answer>' + str(self.target) + '</answer>', "
+        "0.0, False, True, {}",
+        """
+import random
+
+
+class RevealEnv:
+    max_turns = 6
+
+    def reset(self, seed=None):
+        self.rng = random.Random(seed)
+        self.target = self.rng.randint(1000, 9999)
+        self.turn = 0
+        return "Guess my 4-digit number: <answer>N</answer>.", {}
+
+    def step(self, action):
+        self.turn += 1
+        if action.strip() == f"<answer>{self.target}</answer>":
+            return "Yes.", 1.0, True, False, {}
+        observation = "No."
+        if self.turn >= self.max_turns:
+            return observation, 0.0, False, True, {}
+        return observation, 0.0, False, False, {}
+
+    def hint(self):
+        return "Think about it."
+
+    def solution(self):
+        return [f"<answer>{self.target}</answer>"]
+""",
+    )
+    verdict = check_source(source, "reveal", CONFIG)
+    assert verdict.failures == ["hint_leak"], verdict.to_json()
+    assert "unhelpful action" in next(c for c in verdict.checks if not c.passed).message
+
+
+HOSTILE = {
+    "hang_in_step": (
+        "        self.turn += 1",
+        "        self.turn += 1\n        while True:\n            pass",
+        "timeout",
+    ),
+    "hang_at_import": ("import random\n", "import random\nwhile True:\n    pass\n", "timeout"),
+    "memory_bomb": (
+        "        self.turn += 1",
+        "        self.turn += 1\n        self.blob = bytearray(1 << 32)",
+        "resource_limit",
+    ),
+    "dynamic_import": (
+        "        self.turn += 1",
+        "        self.turn += 1\n        __builtins__['__import__']('socket')",
+        "sandbox_violation",
+    ),
+    "reads_files": (
+        "        self.turn = 0\n",
+        "        self.turn = 0\n        open('/usr/lib/spade-evil', 'w').write('x')\n",
+        "sandbox_violation",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_environment_is_stopped_and_named(name: str) -> None:
+    old, new, stop = HOSTILE[name]
+    limits = Limits(call_timeout_s=1.0, load_timeout_s=3.0, cpu_seconds=20, memory_mb=512)
+    verdict = check_source(variant(old, new), name, CONFIG.model_copy(update={"limits": limits}))
+    assert not verdict.passed
+    assert verdict.checks[-1].name == stop, verdict.to_json()
+    assert verdict.checks[-1].message.startswith("during ")
+
+
+def test_spade_style_game_loads_and_is_judged() -> None:
+    source = (FIXTURES / "spade_style_game.py").read_text()
+    strict = check_source(source, "game", CONFIG)
+    assert strict.failures == ["hint"]
+    assert "define hint()" in next(c for c in strict.checks if not c.passed).message
+    lenient = check_source(source, "game", CONFIG.model_copy(update={"hint_source": "model"}))
+    assert lenient.passed, lenient.to_json()
+    solvable = next(c for c in lenient.checks if c.name == "solvable")
+    assert "not proven by replay" in solvable.message
+
+
+def test_spade_style_tool_env_loads_unchanged() -> None:
+    source = (FIXTURES / "spade_style_tool.py").read_text()
+    verdict = check_source(source, "tool", CONFIG.model_copy(update={"hint_source": "model"}))
+    assert verdict.passed, verdict.to_json()
+
+
+def test_ladder_counts_stages_passed_in_order() -> None:
+    def result(name: str, passed: bool) -> CheckResult:
+        return CheckResult(name, passed, "", 0.0)
+
+    assert ladder_score([]) == 0.0
+    assert ladder_score([result("syntax", True), result("imports", False)]) == 1 / 12
+    partial = [result(n, True) for n in STAGES[:5]] + [result("timeout", False)]
+    assert ladder_score(partial) == 5 / 12
+    later_failure = [result(n, n != "hint") for n in STAGES]
+    assert ladder_score(later_failure) == STAGES.index("hint") / 12

@@ -1,0 +1,78 @@
+"""The ``spade`` command line: JSON shape, exit codes 0/1/2, one-line usage errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+
+SPADE = [sys.executable, "-m", "spade"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*SPADE, *args], capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_check_json_for_a_passing_bundled_env() -> None:
+    result = run("check", "guess_number", "--json", "--seeds", "3")
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["passed"] is True and payload["failures"] == []
+    names = [c["name"] for c in payload["checks"]]
+    assert names[:3] == ["syntax", "imports", "interface"] and names[-1] == "trivial"
+    assert set(payload["checks"][0]) == {"name", "passed", "message", "seconds"}
+
+
+def test_check_json_for_a_failing_env(tmp_path: Path) -> None:
+    bad = tmp_path / "bad_env.py"
+    bad.write_text("import socket\nclass BadEnv:\n    pass\n")
+    result = run("check", str(bad), "--json")
+    assert result.returncode == 1
+    payload = json.loads(result.stdout)
+    assert payload["passed"] is False and payload["failures"] == ["imports"]
+    assert "socket" in payload["checks"][-1]["message"]
+
+
+def test_check_many_prints_a_verdict_table() -> None:
+    result = run("check", str(FIXTURES / "counter.py"), str(FIXTURES / "spade_style_game.py"))
+    assert result.returncode == 1  # the SPADE-style game has no hint()
+    assert "1/2 environments passed" in result.stdout
+    assert "hint: define hint()" in result.stdout
+
+
+def test_check_a_folder_with_model_hints() -> None:
+    result = run("check", str(FIXTURES), "--hint-source", "model", "--json", "--seeds", "2")
+    assert result.returncode == 0, result.stdout
+    origins = [v["origin"] for v in json.loads(result.stdout)]
+    assert [Path(o).name for o in origins] == sorted(p.name for p in FIXTURES.glob("*.py"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "/no/such/env.py"], "no such file: /no/such/env.py"),
+        (["check", "guess_number", "--bogus"], "No such option: --bogus"),
+        (["check", "guess_number", "--seeds", "0"], "--seeds"),
+        (["check", "guess_number", "--hint-source", "oracle"], "--hint-source"),
+        (["check"], "Missing argument"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("spade: error:"), result.stderr
+    assert message in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_no_arguments_prints_help() -> None:
+    result = run()
+    assert result.returncode == 0
+    assert "check" in result.stdout and "bench" in result.stdout
