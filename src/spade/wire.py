@@ -56,6 +56,7 @@ class FrameReader:
         self.max_bytes = max_bytes
         self.spin_seconds = spin_seconds
         self._buffer = bytearray()
+        self._spin = spin_seconds > 0
         self._poller = select.poll()
         self._poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         os.set_blocking(fd, False)
@@ -83,12 +84,18 @@ class FrameReader:
             buffer += chunk
 
     def _read_chunk(self, deadline: float | None) -> bytes:
-        spin_until = time.monotonic() + self.spin_seconds
+        started = time.monotonic()
+        spin_until = started + self.spin_seconds if self._spin else started
         while True:
             try:
-                return os.read(self.fd, READ_CHUNK)
+                chunk = os.read(self.fd, READ_CHUNK)
             except BlockingIOError:
                 pass
+            else:
+                # Keep spinning only while messages arrive within the window: when a peer
+                # talks slowly (or many peers share the cores) spinning only burns CPU.
+                self._spin = time.monotonic() - started <= self.spin_seconds
+                return chunk
             now = time.monotonic()
             if now < spin_until:
                 os.sched_yield()  # spinning must not starve other runnable processes
