@@ -86,3 +86,62 @@ class Verdict:
             "checks": [c.to_json() for c in self.checks],
             "failures": self.failures,
         }
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One sampled assistant message, token-exact."""
+
+    text: str
+    """Decoded text without the stop token: what the environment receives as the action."""
+    token_ids: tuple[int, ...]
+    """Every sampled token id, the stop token included when sampling stopped on one."""
+    logprobs: tuple[float, ...]
+    """Behaviour log-probability of each sampled token under the temperature-scaled policy."""
+    finish_reason: str
+    """'stop' (a stop token or string ended it) or 'length' (the token budget did)."""
+
+
+@dataclass
+class Turn:
+    """One agent action and what the environment answered."""
+
+    action: str
+    observation: str | None
+    reward: float
+    terminated: bool = False
+    truncated: bool = False
+    error: str | None = None
+    """Why the environment failed on this action, when it did."""
+
+
+@dataclass
+class Episode:
+    """One played episode with everything the RL loss needs."""
+
+    origin: str
+    env_seed: int
+    sampling_seed: int
+    hinted: bool
+    first_observation: str
+    token_ids: list[int] = field(default_factory=list)
+    """Prompt, sampled and observation tokens, in order, exactly as the policy saw them."""
+    mask: list[int] = field(default_factory=list)
+    """1 on tokens the policy sampled, 0 on prompt and observation tokens."""
+    logprobs: list[float] = field(default_factory=list)
+    """Behaviour log-probabilities, aligned with ``token_ids`` (0.0 where ``mask`` is 0)."""
+    turns: list[Turn] = field(default_factory=list)
+    stop_reason: StopReason | None = None
+    hint: str | None = None
+
+    @property
+    def episode_return(self) -> float:
+        return sum(t.reward for t in self.turns)
+
+    @property
+    def won(self) -> bool:
+        return self.stop_reason == StopReason.TERMINATED and self.episode_return >= 0.999
+
+    @property
+    def sampled_tokens(self) -> int:
+        return sum(self.mask)

@@ -1,0 +1,20 @@
+"""Batched multi-turn episodes, token-in/token-out, with paired hinted and unhinted play."""
+
+from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
+from spade.rollout.engine import EpisodeSpec, play_episodes
+from spade.rollout.hints import write_model_hint
+from spade.rollout.paired import PairedResult, paired_specs, play_paired
+from spade.rollout.transcript import TemplateError, TokenTranscript
+
+__all__ = [
+    "HINT_SEPARATOR",
+    "EpisodeSpec",
+    "PairedResult",
+    "RolloutConfig",
+    "TemplateError",
+    "TokenTranscript",
+    "paired_specs",
+    "play_episodes",
+    "play_paired",
+    "write_model_hint",
+]

@@ -1,0 +1,48 @@
+"""Settings of multi-turn rollouts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spade.llm.base import SamplingParams
+from spade.sandbox.limits import Limits
+
+HINT_SEPARATOR = "\n\nHINT: "
+"""How a hint joins the first observation (as in SPADE's code)."""
+
+
+class RolloutConfig(BaseModel):
+    """How episodes are played."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_turns: int = Field(25, ge=1, description="Runner's cap on turns per episode (SPADE: 25).")
+    max_tokens_per_turn: int = Field(
+        192, ge=1, description="Most tokens the agent may write in one turn."
+    )
+    max_context_tokens: int = Field(
+        2048, ge=64, description="Most tokens in one episode: prompt, actions and observations."
+    )
+    temperature: float = Field(1.0, ge=0, description="Sampling temperature of the agent.")
+    top_p: float = Field(1.0, gt=0, le=1, description="Nucleus sampling mass of the agent.")
+    system_prompt: str | None = Field(
+        "You are an agent playing a text environment. Read each observation and reply with "
+        "exactly the action it asks for, in the format it asks for.",
+        description="System message for the agent; None keeps the chat template's default.",
+    )
+    hint_source: Literal["env", "model"] = Field(
+        "env",
+        description="'env': the environment's hint(); 'model': the same model reads the source "
+        "and writes a value-free strategy hint (SPADE's code does this).",
+    )
+    limits: Limits = Field(default_factory=Limits, description="Sandbox limits per instance.")
+
+    @property
+    def sampling(self) -> SamplingParams:
+        return SamplingParams(
+            temperature=self.temperature,
+            top_p=self.top_p,
+            max_new_tokens=self.max_tokens_per_turn,
+        )

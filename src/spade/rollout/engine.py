@@ -1,0 +1,206 @@
+"""Play many multi-turn episodes at once.
+
+Each turn, the next message of every live episode is sampled in one batch; the environments
+then step together in their sandboxes (``step_all``), in parallel. Finished episodes leave the
+batch. Every environment instance is closed in a ``finally``, whatever happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from spade.checker.leak import contains_telling, solution_answer
+from spade.errors import SandboxError, SpadeError
+from spade.llm.base import Message, Policy, TokenPolicy
+from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
+from spade.rollout.transcript import TokenTranscript
+from spade.sandbox import SandboxedEnv, SandboxPool, step_all
+from spade.types import Completion, Episode, StepResult, StopReason, Turn
+
+
+@dataclass(frozen=True)
+class EpisodeSpec:
+    """One episode to play."""
+
+    source: str
+    origin: str
+    env_seed: int
+    sampling_seed: int
+    hinted: bool = False
+    hint: str | None = None
+    """A hint to use instead of the environment's own (model-written hints)."""
+
+
+@dataclass
+class _Live:
+    spec: EpisodeSpec
+    env: SandboxedEnv
+    episode: Episode
+    transcript: TokenTranscript | None
+    messages: list[Message]
+    tools: list[dict[str, Any]] | None
+
+
+Progress = Callable[[int, int], None]
+"""Called after each turn with (finished episodes, all episodes)."""
+
+
+def play_episodes(
+    policy: Policy,
+    specs: list[EpisodeSpec],
+    config: RolloutConfig | None = None,
+    pool: SandboxPool | None = None,
+    progress: Progress | None = None,
+) -> list[Episode]:
+    """Play every spec to the end; returns episodes in the order of ``specs``."""
+    config = config or RolloutConfig()
+    episodes: list[Episode] = []
+    opened: list[SandboxedEnv] = []
+    live: list[_Live] = []
+    try:
+        for spec in specs:
+            state = _start(policy, spec, config, pool, opened)
+            episodes.append(state.episode if isinstance(state, _Live) else state)
+            if isinstance(state, _Live):
+                live.append(state)
+        turn = 0
+        while live:
+            live = _play_turn(policy, live, config, turn)
+            turn += 1
+            if progress is not None:
+                progress(len(specs) - len(live), len(specs))
+    finally:
+        for env in opened:
+            with contextlib.suppress(Exception):
+                env.close()
+    return episodes
+
+
+def _start(
+    policy: Policy,
+    spec: EpisodeSpec,
+    config: RolloutConfig,
+    pool: SandboxPool | None,
+    opened: list[SandboxedEnv],
+) -> _Live | Episode:
+    episode = Episode(spec.origin, spec.env_seed, spec.sampling_seed, spec.hinted, "")
+    try:
+        env = pool.open(spec.source) if pool else SandboxedEnv(spec.source, config.limits)
+        opened.append(env)
+        observation, _ = env.reset(spec.env_seed)
+        tools = (env.tools() or None) if "tools" in env.methods else None
+        if spec.hinted:
+            episode.hint = env.hint() if spec.hint is None else _guard_hint(env, spec.hint)
+            observation = observation + HINT_SEPARATOR + episode.hint
+    except SpadeError as exc:
+        episode.stop_reason = StopReason.ENV_ERROR
+        episode.turns.append(Turn("", None, 0.0, error=f"{type(exc).__name__}: {exc}"))
+        return episode
+    episode.first_observation = observation
+    messages: list[Message] = []
+    if config.system_prompt is not None:
+        messages.append({"role": "system", "content": config.system_prompt})
+    messages.append({"role": "user", "content": observation})
+    transcript = None
+    if isinstance(policy, TokenPolicy):
+        transcript = TokenTranscript(policy, messages, tools)
+        _sync(episode, transcript)
+        if len(transcript.token_ids) >= config.max_context_tokens:
+            episode.stop_reason = StopReason.CONTEXT_LIMIT
+            return episode
+    return _Live(spec, env, episode, transcript, messages, tools)
+
+
+WITHHELD_HINT = "(no hint: the written hint contained this episode's answer)"
+
+
+def _guard_hint(env: SandboxedEnv, hint: str) -> str:
+    """A model-written hint, unless it happens to contain this episode's answer."""
+    try:
+        answer = solution_answer(env.solution())
+    except SpadeError:
+        return hint
+    return WITHHELD_HINT if contains_telling(hint, answer, 3) else hint
+
+
+def _sync(episode: Episode, transcript: TokenTranscript) -> None:
+    episode.token_ids, episode.mask, episode.logprobs = (
+        transcript.token_ids,
+        transcript.mask,
+        transcript.logprobs,
+    )
+
+
+def _play_turn(policy: Policy, live: list[_Live], config: RolloutConfig, turn: int) -> list[_Live]:
+    seeds = [state.spec.sampling_seed * 1_000_003 + turn for state in live]
+    completions = _sample(policy, live, config, seeds)
+    for state, completion in zip(live, completions, strict=True):
+        if state.transcript is not None:
+            state.transcript.add_completion(completion)
+        else:
+            state.messages.append({"role": "assistant", "content": completion.text})
+            state.episode.token_ids.extend(completion.token_ids)
+            state.episode.mask.extend([1] * len(completion.token_ids))
+            state.episode.logprobs.extend(completion.logprobs)
+    results = step_all([s.env for s in live], [c.text for c in completions])
+    still_live = []
+    for state, completion, result in zip(live, completions, results, strict=True):
+        stop = _record(state, completion, result, config, turn)
+        if stop is None:
+            still_live.append(state)
+        else:
+            state.episode.stop_reason = stop
+            state.env.close()
+    return still_live
+
+
+def _sample(
+    policy: Policy, live: list[_Live], config: RolloutConfig, seeds: list[int]
+) -> list[Completion]:
+    if isinstance(policy, TokenPolicy):
+        prompts = [s.transcript.token_ids for s in live if s.transcript is not None]
+        budgets = [config.max_context_tokens - len(p) for p in prompts]
+        return policy.generate(prompts, config.sampling, seeds, budgets)
+    return policy.chat([s.messages for s in live], config.sampling, [s.tools for s in live], seeds)
+
+
+def _record(
+    state: _Live,
+    completion: Completion,
+    result: StepResult | SpadeError,
+    config: RolloutConfig,
+    turn: int,
+) -> StopReason | None:
+    """Store the turn; return why the episode stops, or None when it goes on."""
+    episode = state.episode
+    if isinstance(result, SpadeError):
+        kind = "sandbox" if isinstance(result, SandboxError) else "env"
+        error = f"{kind}: {type(result).__name__}: {result}"
+        episode.turns.append(Turn(completion.text, None, 0.0, error=error))
+        return StopReason.ENV_ERROR
+    episode.turns.append(
+        Turn(
+            completion.text, result.observation, result.reward, result.terminated, result.truncated
+        )
+    )
+    if result.terminated:
+        return StopReason.TERMINATED
+    if result.truncated or turn + 1 >= config.max_turns:
+        return StopReason.TRUNCATED
+    if completion.finish_reason == "length":
+        at_context_limit = (
+            state.transcript is not None
+            and len(state.transcript.token_ids) >= config.max_context_tokens
+        )
+        return StopReason.CONTEXT_LIMIT if at_context_limit else StopReason.MAX_TOKENS
+    if state.transcript is None:
+        state.messages.append({"role": "user", "content": result.observation})
+        return None
+    tokens = state.transcript.observation_tokens(result.observation)
+    if len(state.transcript.token_ids) + len(tokens) >= config.max_context_tokens:
+        return StopReason.CONTEXT_LIMIT
+    state.transcript.add_observation(tokens, result.observation)
+    return None
