@@ -77,3 +77,11 @@ def zombie_children() -> list[int]:
 
 def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.fixture(scope="session")
+def tiny_policy():  # type: ignore[no-untyped-def]
+    """The tiny random model (built locally once, then cached), on the CPU."""
+    from spade.llm.hf import HFPolicy
+
+    return HFPolicy.load("tiny-random", device="cpu")

@@ -83,6 +83,88 @@ def _expand(specs: list[str]) -> list[Path]:
     return files
 
 
+@app.command()
+def play(
+    env: Annotated[str, typer.Argument(help="An environment file or a bundled environment name.")],
+    model: Annotated[
+        str, typer.Option(help="Model: smollm2-135m, tiny-random, a folder or HF id.")
+    ] = ("smollm2-135m"),
+    episodes: Annotated[int, typer.Option(min=1, max=512, help="Episodes per arm.")] = 4,
+    hint: Annotated[
+        bool | None,
+        typer.Option("--hint/--no-hint", help="Only the hinted / unhinted arm (default: both)."),
+    ] = None,
+    human: Annotated[
+        bool, typer.Option("--human", help="Play it yourself in the terminal.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON instead of transcripts.")
+    ] = False,
+    seed: Annotated[int, typer.Option(help="First environment and sampling seed.")] = 0,
+    backend: Annotated[
+        str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
+    ] = "hf",
+    base_url: Annotated[
+        str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
+    ] = None,
+    hint_source: Annotated[str, typer.Option(help="'env' (its hint()) or 'model'.")] = "env",
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 25,
+    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens the agent may write per turn.")] = (
+        64
+    ),
+    temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 1.0,
+) -> None:
+    """Play an environment with a model (both arms, paired seeds) or by hand (--human)."""
+    from spade.checker import read_source
+    from spade.envs import resolve_env
+
+    path = resolve_env(env)
+    source = read_source(path)
+    if human:
+        from spade.rollout.human import play_by_hand
+
+        play_by_hand(source, path.stem, seed, show_hint=bool(hint), console=console)
+        return
+    if hint_source not in ("env", "model"):
+        raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
+    from spade.rollout.cli import run_play
+
+    run_play(
+        source,
+        path.stem,
+        model,
+        backend,
+        base_url,
+        episodes,
+        hint,
+        as_json,
+        seed,
+        hint_source,
+        max_turns,
+        max_tokens,
+        temperature,
+        console,
+    )
+
+
+@app.command()
+def serve(
+    model: Annotated[str, typer.Option(help="Model to serve.")] = "smollm2-135m",
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0 picks a free one).")] = 8000,
+) -> None:
+    """Serve a local model as an OpenAI-compatible /v1/chat/completions endpoint."""
+    from spade.llm.hf import HFPolicy
+    from spade.llm.server import ChatServer
+
+    server = ChatServer(HFPolicy.load(model), host, port)
+    console.print(f"serving {model} at {server.url} (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        server.server_close()
+
+
 @bench_app.command("sandbox")
 def bench_sandbox(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
@@ -93,6 +175,24 @@ def bench_sandbox(
     from spade.bench.sandbox import render, run_sandbox_benchmark
 
     results = run_sandbox_benchmark(steps=steps, starts=starts)
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        console.print(render(results))
+
+
+@bench_app.command("rollout")
+def bench_rollout(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    model: Annotated[str, typer.Option(help="Model to benchmark.")] = "smollm2-135m",
+    episodes: Annotated[int, typer.Option(min=2, help="Episodes played at once.")] = 16,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turns per episode.")] = 1,
+    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per turn.")] = 32,
+) -> None:
+    """Batched vs one-at-a-time rollouts, and the engine vs raw generate, with peak memory."""
+    from spade.bench.rollout import render, run_rollout_benchmark
+
+    results = run_rollout_benchmark(model, episodes, max_turns, max_tokens)
     if as_json:
         print(json.dumps(results, indent=2))
     else:

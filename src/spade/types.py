@@ -145,3 +145,30 @@ class Episode:
     @property
     def sampled_tokens(self) -> int:
         return sum(self.mask)
+
+    def to_json(self) -> dict[str, Any]:
+        """A transcript without token arrays (those go to training, not to people)."""
+        return {
+            "origin": self.origin,
+            "env_seed": self.env_seed,
+            "sampling_seed": self.sampling_seed,
+            "hinted": self.hinted,
+            "hint": self.hint,
+            "first_observation": self.first_observation,
+            "turns": [
+                {
+                    "action": t.action,
+                    "observation": t.observation,
+                    "reward": t.reward,
+                    "terminated": t.terminated,
+                    "truncated": t.truncated,
+                    "error": t.error,
+                }
+                for t in self.turns
+            ],
+            "return": self.episode_return,
+            "won": self.won,
+            "stop_reason": str(self.stop_reason) if self.stop_reason else None,
+            "tokens": len(self.token_ids),
+            "sampled_tokens": self.sampled_tokens,
+        }

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from spade.checker.config import CheckConfig
 from spade.checker.leak import contains_telling, solution_answer
 from spade.errors import SandboxError, SpadeError
 from spade.llm.base import Message, Policy, TokenPolicy
@@ -93,7 +94,9 @@ def _start(
         observation, _ = env.reset(spec.env_seed)
         tools = (env.tools() or None) if "tools" in env.methods else None
         if spec.hinted:
-            episode.hint = env.hint() if spec.hint is None else _guard_hint(env, spec.hint)
+            episode.hint = (
+                env.hint() if spec.hint is None else _guard_hint(env, spec.hint, observation)
+            )
             observation = observation + HINT_SEPARATOR + episode.hint
     except SpadeError as exc:
         episode.stop_reason = StopReason.ENV_ERROR
@@ -114,16 +117,19 @@ def _start(
     return _Live(spec, env, episode, transcript, messages, tools)
 
 
+MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
 WITHHELD_HINT = "(no hint: the written hint contained this episode's answer)"
 
 
-def _guard_hint(env: SandboxedEnv, hint: str) -> str:
-    """A model-written hint, unless it happens to contain this episode's answer."""
+def _guard_hint(env: SandboxedEnv, hint: str, observation: str) -> str:
+    """A model-written hint, unless it contains this episode's answer while the task keeps the
+    answer secret (an answer the first observation shows is a public command word)."""
     try:
         answer = solution_answer(env.solution())
     except SpadeError:
         return hint
-    return WITHHELD_HINT if contains_telling(hint, answer, 3) else hint
+    secret = not contains_telling(observation, answer, MIN_ANSWER_CHARS)
+    return WITHHELD_HINT if secret and contains_telling(hint, answer, MIN_ANSWER_CHARS) else hint
 
 
 def _sync(episode: Episode, transcript: TokenTranscript) -> None:

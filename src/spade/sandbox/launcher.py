@@ -146,13 +146,20 @@ def bwrap_command(limits: Limits, command: list[str]) -> list[str]:
     return args
 
 
+NICENESS = 5
+"""Workers run below the caller's priority: booting spares or a greedy environment must not
+stall the caller's model, whose threads wait on each other (one delayed thread stalls all)."""
+
+
 def worker_command(isolation: str, limits: Limits) -> list[str]:
     """The command that starts one worker under the given isolation mode."""
+    nice = [found, "-n", str(NICENESS)] if (found := shutil.which("nice")) else []
     if isolation == "bwrap":
         worker = f"{SANDBOX_PKG_PARENT}/spade/sandbox/_worker.py"
-        return bwrap_command(limits, [python_executable(), "-I", "-S", worker, SANDBOX_PKG_PARENT])
+        command = [python_executable(), "-I", "-S", worker, SANDBOX_PKG_PARENT]
+        return nice + bwrap_command(limits, command)
     worker = str(PACKAGE_DIR / "sandbox" / "_worker.py")
-    return [python_executable(), "-I", "-S", worker, str(PACKAGE_DIR.parent)]
+    return [*nice, python_executable(), "-I", "-S", worker, str(PACKAGE_DIR.parent)]
 
 
 def count_user_processes(uid: int) -> int:

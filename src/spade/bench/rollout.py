@@ -1,0 +1,138 @@
+"""``spade bench rollout``: batched against one-at-a-time play, and the engine against raw
+``generate`` on the same prompts, with peak memory of each, measured in one run."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.table import Table
+
+from spade.envs import LIBRARY_DIR
+from spade.llm.hf import HFPolicy
+from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
+from spade.rollout.transcript import TokenTranscript
+from spade.sandbox import SandboxPool
+
+BENCH_ENV = LIBRARY_DIR / "guess_number.py"
+
+
+def _reset_peak() -> None:
+    try:
+        with open("/proc/self/clear_refs", "w") as handle:
+            handle.write("5")  # resets VmHWM, the peak resident set size
+    except OSError:
+        pass
+
+
+def _peak_mb() -> float:
+    with open("/proc/self/status") as handle:
+        found = re.search(r"VmHWM:\s+(\d+)", handle.read())
+    return int(found.group(1)) / 1024 if found else float("nan")
+
+
+def _measure(work: Callable[[], int]) -> dict[str, float]:
+    _reset_peak()
+    started = time.perf_counter()
+    tokens = work()
+    seconds = time.perf_counter() - started
+    return {
+        "tokens": tokens,
+        "seconds": seconds,
+        "tokens_per_s": tokens / seconds,
+        "peak_mb": _peak_mb(),
+    }
+
+
+def run_rollout_benchmark(
+    model: str = "smollm2-135m", episodes: int = 16, max_turns: int = 1, max_tokens: int = 32
+) -> dict[str, Any]:
+    policy = HFPolicy.load(model)
+    source = BENCH_ENV.read_text()
+    config = RolloutConfig(max_turns=max_turns, max_tokens_per_turn=max_tokens)
+    specs = [EpisodeSpec(source, "guess_number", i, 1000 + i) for i in range(episodes)]
+    with SandboxPool(config.limits, spares=min(episodes, 8)) as pool:
+        # Warm-up at both batch sizes: first calls pay one-off kernel set-up.
+        play_episodes(policy, specs[:1], config, pool)
+        play_episodes(policy, specs, config, pool)
+
+        def sampled(played: list[Any]) -> int:
+            return sum(e.sampled_tokens for e in played)
+
+        batched = _measure(lambda: sampled(play_episodes(policy, specs, config, pool)))
+        sequential = _measure(
+            lambda: sum(sampled(play_episodes(policy, [s], config, pool)) for s in specs)
+        )
+        first_turn = config.model_copy(update={"max_turns": 1})
+        engine = _measure(lambda: sampled(play_episodes(policy, specs, first_turn, pool)))
+        prompts = _first_prompts(policy, specs, config, pool)
+        seeds = [s.sampling_seed * 1_000_003 for s in specs]
+        raw = _measure(
+            lambda: sum(len(c.token_ids) for c in policy.generate(prompts, config.sampling, seeds))
+        )
+    return {
+        "model": model,
+        "episodes": episodes,
+        "max_turns": max_turns,
+        "max_tokens_per_turn": max_tokens,
+        "batched": batched,
+        "sequential": sequential,
+        "batched_over_sequential": batched["tokens_per_s"] / sequential["tokens_per_s"],
+        "engine_first_turn": engine,
+        "raw_generate": raw,
+        "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
+        "targets": {"batched_over_sequential": 4.0, "engine_over_raw": 0.9},
+    }
+
+
+def _first_prompts(
+    policy: HFPolicy, specs: list[EpisodeSpec], config: RolloutConfig, pool: SandboxPool
+) -> list[list[int]]:
+    """The exact first-turn prompts the engine builds, for the raw ``generate`` comparison."""
+    prompts = []
+    for spec in specs:
+        with pool.open(spec.source) as env:
+            observation, _ = env.reset(spec.env_seed)
+        messages = (
+            [{"role": "system", "content": config.system_prompt or ""}]
+            if (config.system_prompt)
+            else []
+        )
+        messages.append({"role": "user", "content": observation})
+        prompts.append(TokenTranscript(policy, messages, None).token_ids)
+    return prompts
+
+
+def render(results: dict[str, Any]) -> Table:
+    table = Table(
+        title=f"spade bench rollout ({results['model']}, {results['episodes']} episodes, "
+        f"{results['max_turns']} turn(s) of <= {results['max_tokens_per_turn']} tokens)"
+    )
+    for column in ("run", "tokens", "seconds", "tokens/s", "peak RSS MB"):
+        table.add_column(column, justify="right" if column != "run" else "left")
+    for name in ("batched", "sequential", "engine_first_turn", "raw_generate"):
+        row = results[name]
+        table.add_row(
+            name.replace("_", " "),
+            f"{row['tokens']}",
+            f"{row['seconds']:.1f}",
+            f"{row['tokens_per_s']:.1f}",
+            f"{row['peak_mb']:.0f}",
+        )
+    table.add_row(
+        "ratio: batched / sequential",
+        f"{results['batched_over_sequential']:.2f}x",
+        "",
+        "target >= 4x",
+        "",
+    )
+    table.add_row(
+        "ratio: engine / raw generate",
+        f"{results['engine_over_raw']:.2f}x",
+        "",
+        "target >= 0.9x",
+        "",
+    )
+    return table

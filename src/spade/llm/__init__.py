@@ -1,0 +1,41 @@
+"""One policy interface for both roles; backends ``hf`` (trainable) and ``openai`` (inference)."""
+
+from __future__ import annotations
+
+from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
+from spade.llm.models import EMBEDDED_MODEL, TINY_MODEL, ModelUnavailable, resolve_model
+
+__all__ = [
+    "EMBEDDED_MODEL",
+    "TINY_MODEL",
+    "Message",
+    "ModelUnavailable",
+    "Policy",
+    "SamplingParams",
+    "TokenPolicy",
+    "load_policy",
+    "resolve_model",
+]
+
+
+def load_policy(
+    model: str,
+    backend: str = "hf",
+    base_url: str | None = None,
+    dtype: str = "auto",
+    device: str = "auto",
+) -> Policy:
+    """A policy by name: ``hf`` loads weights locally; ``openai`` talks to ``base_url``."""
+    from spade.errors import UsageError
+
+    if backend == "hf":
+        from spade.llm.hf import HFPolicy
+
+        return HFPolicy.load(model, dtype=dtype, device=device)
+    if backend == "openai":
+        from spade.llm.openai_api import OpenAIPolicy
+
+        if not base_url:
+            raise UsageError("the openai backend needs --base-url (e.g. http://localhost:8000/v1)")
+        return OpenAIPolicy(base_url, model)
+    raise UsageError(f"unknown backend '{backend}': use 'hf' or 'openai'")
