@@ -8,23 +8,42 @@ import subprocess
 import sys
 
 import pytest
+
 from conftest import FIXTURES
 
 SPADE = [sys.executable, "-m", "spade"]
 
 
-def run(*args: str, stdin: str | None = None, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str | None = None, timeout: int = 600
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     return subprocess.run(
-        [*SPADE, *args], input=stdin, capture_output=True, text=True, timeout=timeout, env=env,
+        [*SPADE, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
         check=False,
     )
 
 
 def test_play_json_has_both_arms_and_regret(tiny_policy: object) -> None:
     counter = str(FIXTURES / "counter.py")
-    result = run("play", counter, "--model", "tiny-random", "--episodes", "2", "--json",
-                 "--max-turns", "3", "--max-tokens", "16")
+    result = run(
+        "play",
+        counter,
+        "--model",
+        "tiny-random",
+        "--episodes",
+        "2",
+        "--json",
+        "--max-turns",
+        "3",
+        "--max-tokens",
+        "16",
+    )
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
     assert [e["env_seed"] for e in payload["unhinted"]] == [0, 1]
@@ -37,8 +56,19 @@ def test_play_json_has_both_arms_and_regret(tiny_policy: object) -> None:
 
 
 def test_play_one_arm_prints_transcripts(tiny_policy: object) -> None:
-    result = run("play", "guess_number", "--model", "tiny-random", "--episodes", "1",
-                 "--no-hint", "--max-turns", "2", "--max-tokens", "12")
+    result = run(
+        "play",
+        "guess_number",
+        "--model",
+        "tiny-random",
+        "--episodes",
+        "1",
+        "--no-hint",
+        "--max-turns",
+        "2",
+        "--max-tokens",
+        "12",
+    )
     assert result.returncode == 0, result.stderr
     assert "guess_number · unhinted · seed 0" in result.stdout
     assert "agent:" in result.stdout and "win rate" in result.stdout
@@ -62,8 +92,20 @@ def test_unknown_model_is_a_usage_error() -> None:
 @pytest.mark.slow
 def test_embedded_model_plays_offline() -> None:
     """The issue's acceptance run, shortened: SmolLM2 from the PyPI wheel, no network."""
-    result = run("play", "guess_number", "--model", "smollm2-135m", "--episodes", "2",
-                 "--max-turns", "2", "--max-tokens", "24", "--json", timeout=1200)
+    result = run(
+        "play",
+        "guess_number",
+        "--model",
+        "smollm2-135m",
+        "--episodes",
+        "2",
+        "--max-turns",
+        "2",
+        "--max-tokens",
+        "24",
+        "--json",
+        timeout=1200,
+    )
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
     assert len(payload["unhinted"]) == len(payload["hinted"]) == 2
