@@ -147,6 +147,42 @@ def play(
     )
 
 
+@app.command("eval")
+def eval_command(
+    suite: Annotated[
+        str,
+        typer.Option(help="library-heldout, reasoning-gym, gymnasium-text, or a file/folder."),
+    ],
+    model: Annotated[str, typer.Option(help="Model to evaluate.")] = "smollm2-135m",
+    episodes: Annotated[int, typer.Option(min=1, max=1024, help="Episodes per environment.")] = 4,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    out: Annotated[Path | None, typer.Option(help="Folder for transcripts and summary.")] = None,
+    backend: Annotated[
+        str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
+    ] = "hf",
+    base_url: Annotated[str | None, typer.Option(help="Server URL for --backend openai.")] = None,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 25,
+    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
+    temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 1.0,
+) -> None:
+    """Win rate and mean return with 95% intervals, per environment and overall."""
+    from spade.eval.cli import run_eval
+
+    run_eval(
+        suite,
+        model,
+        backend,
+        base_url,
+        episodes,
+        as_json,
+        out,
+        max_turns,
+        max_tokens,
+        temperature,
+        console,
+    )
+
+
 @app.command()
 def serve(
     model: Annotated[str, typer.Option(help="Model to serve.")] = "smollm2-135m",

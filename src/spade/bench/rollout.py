@@ -113,6 +113,7 @@ def _first_prompts(
     """The exact first-turn prompts the engine builds, for the raw ``generate`` comparison."""
     prompts = []
     for spec in specs:
+        assert isinstance(spec.source, str)
         with pool.open(spec.source) as env:
             observation, _ = env.reset(spec.env_seed)
         messages = (

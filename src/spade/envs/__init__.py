@@ -2,11 +2,56 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from spade.errors import UsageError
 
 LIBRARY_DIR = Path(__file__).parent / "library"
+HELDOUT: tuple[str, ...] = (
+    "nim_duel",
+    "sort_by_queries",
+    "water_jugs",
+    "bank_ledger",
+    "email_inbox",
+    "flight_search",
+)
+"""The fixed held-out split (suite ``library-heldout``): training does not use these by default."""
+
+
+@dataclass(frozen=True)
+class EnvInfo:
+    """What a library environment's docstring says about it."""
+
+    name: str
+    summary: str
+    skill: str
+    kind: str
+    difficulty: str
+    winning: str
+
+
+def env_info(path: Path) -> EnvInfo:
+    """Parse the module docstring's 'Skill: ... Kind: ... Difficulty: ... Winning: ...' fields."""
+    doc = ast.get_docstring(ast.parse(path.read_text())) or ""
+    summary, _, body = doc.partition("\n")
+    text = " ".join(body.split())
+
+    def field(name: str) -> str:
+        found = re.search(rf"{name}:\s*(.*?)(?=\s+(?:Skill|Kind|Difficulty|Winning):|$)", text)
+        return found.group(1).strip() if found else ""
+
+    return EnvInfo(
+        path.stem, summary.strip(), field("Skill").rstrip("."), field("Kind").rstrip("."),
+        field("Difficulty").rstrip("."), field("Winning"),
+    )
+
+
+def training_names() -> list[str]:
+    """Library environments used for training by default: all but the held-out split."""
+    return [n for n in bundled_names() if n not in HELDOUT]
 
 
 def bundled_names() -> list[str]:

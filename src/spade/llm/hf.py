@@ -123,8 +123,12 @@ class HFPolicy(TokenPolicy):
             ones = rest_attention.new_ones((len(prompts), shared))
             attention = torch.cat([ones, rest_attention], dim=-1)
         output = self.model(
-            input_ids=ids, attention_mask=attention, position_ids=positions,
-            cache=cache, use_cache=True, logits_to_keep=1,
+            input_ids=ids,
+            attention_mask=attention,
+            position_ids=positions,
+            cache=cache,
+            use_cache=True,
+            logits_to_keep=1,
         )
         return output, cache, attention, positions[:, -1]
 

@@ -18,15 +18,19 @@ from spade.errors import SandboxError, SpadeError
 from spade.llm.base import Message, Policy, TokenPolicy
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.transcript import TokenTranscript
-from spade.sandbox import SandboxedEnv, SandboxPool, step_all
+from spade.sandbox import SandboxedEnv, SandboxPool, TrustedEnv, step_all
 from spade.types import Completion, Episode, StepResult, StopReason, Turn
+
+EnvFactory = Callable[[], Any]
+"""Builds a trusted, in-process environment object (spade's own adapters only)."""
 
 
 @dataclass(frozen=True)
 class EpisodeSpec:
     """One episode to play."""
 
-    source: str
+    source: str | EnvFactory
+    """Environment source (run in the sandbox) or a factory of a trusted adapter."""
     origin: str
     env_seed: int
     sampling_seed: int
@@ -38,7 +42,7 @@ class EpisodeSpec:
 @dataclass
 class _Live:
     spec: EpisodeSpec
-    env: SandboxedEnv
+    env: SandboxedEnv | TrustedEnv
     episode: Episode
     transcript: TokenTranscript | None
     messages: list[Message]
@@ -59,7 +63,7 @@ def play_episodes(
     """Play every spec to the end; returns episodes in the order of ``specs``."""
     config = config or RolloutConfig()
     episodes: list[Episode] = []
-    opened: list[SandboxedEnv] = []
+    opened: list[SandboxedEnv | TrustedEnv] = []
     live: list[_Live] = []
     try:
         for spec in specs:
@@ -85,11 +89,11 @@ def _start(
     spec: EpisodeSpec,
     config: RolloutConfig,
     pool: SandboxPool | None,
-    opened: list[SandboxedEnv],
+    opened: list[SandboxedEnv | TrustedEnv],
 ) -> _Live | Episode:
     episode = Episode(spec.origin, spec.env_seed, spec.sampling_seed, spec.hinted, "")
     try:
-        env = pool.open(spec.source) if pool else SandboxedEnv(spec.source, config.limits)
+        env = _open(spec.source, config, pool)
         opened.append(env)
         observation, _ = env.reset(spec.env_seed)
         tools = (env.tools() or None) if "tools" in env.methods else None
@@ -121,7 +125,7 @@ MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
 WITHHELD_HINT = "(no hint: the written hint contained this episode's answer)"
 
 
-def _guard_hint(env: SandboxedEnv, hint: str, observation: str) -> str:
+def _guard_hint(env: SandboxedEnv | TrustedEnv, hint: str, observation: str) -> str:
     """A model-written hint, unless it contains this episode's answer while the task keeps the
     answer secret (an answer the first observation shows is a public command word)."""
     try:
@@ -130,6 +134,17 @@ def _guard_hint(env: SandboxedEnv, hint: str, observation: str) -> str:
         return hint
     secret = not contains_telling(observation, answer, MIN_ANSWER_CHARS)
     return WITHHELD_HINT if secret and contains_telling(hint, answer, MIN_ANSWER_CHARS) else hint
+
+
+def _open(
+    source: str | EnvFactory, config: RolloutConfig, pool: SandboxPool | None
+) -> SandboxedEnv | TrustedEnv:
+    if not isinstance(source, str):
+        try:
+            return TrustedEnv(source())
+        except Exception as exc:
+            raise SpadeError(f"could not build the environment: {exc}") from exc
+    return pool.open(source) if pool else SandboxedEnv(source, config.limits)
 
 
 def _sync(episode: Episode, transcript: TokenTranscript) -> None:

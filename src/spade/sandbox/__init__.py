@@ -4,5 +4,13 @@ from spade.sandbox.env import SandboxedEnv, step_all
 from spade.sandbox.launcher import resolve_isolation
 from spade.sandbox.limits import Limits
 from spade.sandbox.pool import SandboxPool
+from spade.sandbox.trusted import TrustedEnv
 
-__all__ = ["Limits", "SandboxPool", "SandboxedEnv", "resolve_isolation", "step_all"]
+__all__ = [
+    "Limits",
+    "SandboxPool",
+    "SandboxedEnv",
+    "TrustedEnv",
+    "resolve_isolation",
+    "step_all",
+]

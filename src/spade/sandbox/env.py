@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Any
 
@@ -16,6 +17,7 @@ from spade.errors import (
 from spade.sandbox.imports import default_allowed_modules
 from spade.sandbox.limits import Limits
 from spade.sandbox.process import WorkerProcess, _RemoteFailure
+from spade.sandbox.trusted import TrustedEnv
 from spade.types import StepResult
 
 
@@ -139,25 +141,41 @@ def _step_result(value: list[Any]) -> StepResult:
     return StepResult(observation, float(reward), terminated, truncated, info)
 
 
-def step_all(envs: list[SandboxedEnv], actions: list[str]) -> list[StepResult | SpadeError]:
+def step_all(
+    envs: Sequence[SandboxedEnv | TrustedEnv], actions: list[str]
+) -> list[StepResult | SpadeError]:
     """Step many instances at once: every request is sent before any reply is awaited, so the
     environments compute in parallel on all cores. Each slot holds a result or the error that
-    instance raised; one failing instance never affects the others."""
+    instance raised; one failing instance never affects the others. In-process (trusted)
+    environments step while the sandboxed ones compute."""
     if len(envs) != len(actions):
         raise ValueError(f"{len(envs)} environments but {len(actions)} actions")
-    tickets: list[tuple[int, str, float] | SpadeError] = []
+    tickets: list[tuple[int, str, float] | StepResult | SpadeError] = []
     for env, action in zip(envs, actions, strict=True):
-        try:
-            tickets.append(env._worker.send("step", {"action": action}))
-        except SpadeError as exc:
-            tickets.append(exc)
+        if isinstance(env, SandboxedEnv):
+            try:
+                tickets.append(env._worker.send("step", {"action": action}))
+            except SpadeError as exc:
+                tickets.append(exc)
+        else:
+            tickets.append(_NOT_YET)
+    for index, env in enumerate(envs):
+        if isinstance(env, TrustedEnv):
+            try:
+                tickets[index] = env.step(actions[index])
+            except SpadeError as exc:
+                tickets[index] = exc
     results: list[StepResult | SpadeError] = []
     for env, ticket in zip(envs, tickets, strict=True):
-        if isinstance(ticket, SpadeError):
+        if isinstance(ticket, StepResult | SpadeError):
             results.append(ticket)
             continue
+        assert isinstance(env, SandboxedEnv) and isinstance(ticket, tuple)
         try:
             results.append(_step_result(env._receive(ticket)))
         except SpadeError as exc:
             results.append(exc)
     return results
+
+
+_NOT_YET = SpadeError("not stepped yet")

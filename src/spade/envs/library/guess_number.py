@@ -1,7 +1,8 @@
 """Guess a hidden number from higher/lower feedback.
 
-Skill: search with feedback (binary search). Difficulty: the range grows with ``level``.
-Actions: ``\\boxed{N}``. Winning: naming the number before the turns run out (reward 1).
+Skill: search with feedback (binary search). Kind: reasoning.
+Difficulty: level 1-3 sets the range (1-50, 1-100, 1-200).
+Winning: naming the number with \\boxed{N} before the turns run out (reward 1).
 """
 
 import random

@@ -1,7 +1,7 @@
 """Find what one customer spent on one product by querying a simulated orders database.
 
-Skill: tool use (querying, joining, arithmetic). Tools: ``find_customer``, ``list_orders``,
-``get_order``. Winning: the exact total in ``<answer>`` (reward 1).
+Skill: joining records across tools and summing. Kind: tool-use. Difficulty: fixed.
+Winning: the exact total in dollars in <answer> (reward 1).
 """
 
 from spade.envkit import ToolEnv, format_answer, format_tool_call

@@ -1,0 +1,124 @@
+"""Trace a short stack-machine program, reporting the stack after every instruction.
+
+Skill: program tracing. Kind: reasoning. Difficulty: level 1-3 runs 5, 7 or 9 instructions.
+Winning: reporting the correct stack after every instruction before the turns run out.
+"""
+
+import random
+import re
+
+from spade.envkit import parse_boxed
+
+LENGTHS = {1: 5, 2: 7, 3: 9}
+MAX_DEPTH = 4
+BINARY = {"ADD": lambda a, b: a + b, "SUB": lambda a, b: a - b, "MUL": lambda a, b: a * b}
+RULES = (
+    "PUSH n pushes n; ADD, SUB and MUL pop the top value b, then a, and push a+b, a-b or a*b; "
+    "DUP pushes a copy of the top value; SWAP exchanges the top two values."
+)
+
+
+def execute(stack, instruction):
+    """The stack (bottom first) after running one instruction on it."""
+    op, *arg = instruction.split()
+    if op == "PUSH":
+        return [*stack, int(arg[0])]
+    if op == "DUP":
+        return [*stack, stack[-1]]
+    if op == "SWAP":
+        return [*stack[:-2], stack[-1], stack[-2]]
+    return [*stack[:-2], BINARY[op](stack[-2], stack[-1])]
+
+
+class StackMachineEnv:
+    max_turns = 14
+
+    def __init__(self, max_turns=14, level=2, **kwargs):
+        self.max_turns = max_turns
+        self.length = LENGTHS.get(level, LENGTHS[2])
+        self.reset()
+
+    def reset(self, seed=None):
+        self.rng = random.Random(seed)
+        while True:  # redraw until values stay small and the final stack is not on show
+            self.program = self._draw_program()
+            self.stacks, stack = [], []
+            for instruction in self.program:
+                stack = execute(stack, instruction)
+                self.stacks.append(stack)
+            listing = "\n".join(f"  {i}. {ins}" for i, ins in enumerate(self.program, 1))
+            final = " ".join(map(str, self.stacks[-1]))
+            shown = re.search(rf"(?<![\w-]){re.escape(final)}(?!\w)", " ".join(listing.split()))
+            if max(abs(v) for s in self.stacks for v in s) <= 200 and not shown:
+                break
+        self.turn, self.step_index, self.credit, self.done = 0, 0, 0.0, False
+        return (
+            f"A stack machine starts with an empty stack and runs this program:\n{listing}\n"
+            f"{RULES}\nReport the stack after each instruction, one instruction per turn, "
+            "bottom to top, separated by spaces, e.g. \\boxed{V1 V2 V3}. A wrong report may be "
+            f"retried. You have {self.max_turns} turns.\n{self._ask()}",
+            {},
+        )
+
+    def _draw_program(self):
+        program, depth = [], 0
+        for position in range(self.length):
+            options = ["PUSH"] if depth < 2 else ["ADD", "SUB", "MUL", "SWAP"]
+            if 0 < depth < MAX_DEPTH and position < self.length - 1:
+                options += ["PUSH", "DUP"] if depth >= 2 else ["DUP"]
+            if position == self.length - 1:  # end on arithmetic so the last answer needs work
+                options = [op for op in ("ADD", "SUB", "MUL") if depth >= 2] or ["DUP"]
+            op = self.rng.choice(options)
+            program.append(f"PUSH {self.rng.randint(1, 9)}" if op == "PUSH" else op)
+            depth += {"PUSH": 1, "DUP": 1, "SWAP": 0}.get(op, -1)
+        return program
+
+    def _ask(self):
+        number = self.step_index + 1
+        return f"What is the stack after instruction {number} ({self.program[number - 1]})?"
+
+    def step(self, action):
+        if self.done:
+            return "The program is finished; reset() starts a new one.", 0.0, True, False, {}
+        self.turn += 1
+        observation, reward = self._act(parse_boxed(action))
+        if self.step_index == len(self.program):
+            self.done = True
+            return observation, reward, True, False, {"turns": self.turn}
+        if self.turn >= self.max_turns:
+            self.done = True
+            return observation + " Out of turns.", reward, False, True, {}
+        return observation, reward, False, False, {}
+
+    def _act(self, payload):
+        # Accept "3 7 21", "3, 7, 21" or "[3, 7, 21]"; split first so no regex can backtrack.
+        tokens = re.sub(r"[,\[\]]", " ", payload or "").split()
+        if not tokens or not all(re.fullmatch(r"-?\d{1,12}", t) for t in tokens):
+            return (
+                f"Format error: report the stack as integers, e.g. \\boxed{{V1 V2}}. {self._ask()}",
+                0.0,
+            )
+        given = [int(t) for t in tokens]
+        expected = self.stacks[self.step_index]
+        if given != expected:
+            right = sum(g == e for g, e in zip(given, expected, strict=False))
+            return (
+                f"Incorrect: the stack should hold {len(expected)} value(s); {right} of yours "
+                f"match in place (counting from the bottom). Try again. {self._ask()}"
+            ), 0.0
+        self.step_index += 1
+        # Partial credit per correct step; the last step tops the total up to exactly 1.
+        reward = 1.0 - self.credit if self.step_index == len(self.program) else 1 / self.length
+        self.credit += reward
+        if self.step_index == len(self.program):
+            return "Correct! You traced the whole program.", reward
+        return f"Correct. {self._ask()}", reward
+
+    def hint(self):
+        return (
+            "Keep the stack written out bottom to top and apply each instruction literally; "
+            "for SUB the value below the top is the one subtracted from."
+        )
+
+    def solution(self):
+        return [f"\\boxed{{{' '.join(map(str, stack))}}}" for stack in self.stacks]

@@ -1,0 +1,66 @@
+"""Evaluation suites: named sets of environments nobody tuned training to."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from spade.checker import read_source
+from spade.envs import HELDOUT, LIBRARY_DIR, env_info
+from spade.errors import UsageError
+from spade.rollout.engine import EnvFactory
+
+SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text")
+
+
+@dataclass(frozen=True)
+class EvalTask:
+    """One environment of a suite."""
+
+    name: str
+    skill: str
+    source: str | EnvFactory
+    """Contract source (played in the sandbox) or a trusted adapter's factory (in-process)."""
+
+
+def suite_tasks(suite: str) -> list[EvalTask]:
+    """The tasks of a named suite, or of a contract file or folder given as a path."""
+    if suite == "library-heldout":
+        return [_contract_task(LIBRARY_DIR / f"{name}.py") for name in HELDOUT]
+    if suite == "reasoning-gym":
+        from spade.eval.rgym import FAMILIES, ReasoningGymEnv
+
+        return [
+            EvalTask(
+                f"rg/{family}",
+                family.replace("_", " "),
+                functools.partial(ReasoningGymEnv, family, **config),
+            )
+            for family, config in FAMILIES.items()
+        ]
+    if suite == "gymnasium-text":
+        from spade.eval.gym_text import TOY_TEXT, ToyTextEnv
+
+        return [
+            EvalTask(f"gym/{name}", spec.skill, functools.partial(ToyTextEnv, spec))
+            for name, spec in TOY_TEXT.items()
+        ]
+    path = Path(suite)
+    if path.is_dir():
+        files = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
+        if not files:
+            raise UsageError(f"no .py environment files in {path}")
+        return [_contract_task(p) for p in files]
+    if path.suffix == ".py" or path.exists():
+        return [_contract_task(path)]
+    raise UsageError(f"unknown suite '{suite}': use one of {', '.join(SUITES)} or a path")
+
+
+def _contract_task(path: Path) -> EvalTask:
+    source = read_source(path)
+    try:
+        skill = env_info(path).skill
+    except SyntaxError:
+        skill = ""
+    return EvalTask(path.stem, skill, source)
