@@ -44,8 +44,12 @@ def env_info(path: Path) -> EnvInfo:
         return found.group(1).strip() if found else ""
 
     return EnvInfo(
-        path.stem, summary.strip(), field("Skill").rstrip("."), field("Kind").rstrip("."),
-        field("Difficulty").rstrip("."), field("Winning"),
+        path.stem,
+        summary.strip(),
+        field("Skill").rstrip("."),
+        field("Kind").rstrip("."),
+        field("Difficulty").rstrip("."),
+        field("Winning"),
     )
 
 

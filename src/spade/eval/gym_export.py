@@ -7,7 +7,7 @@ actions (``gymnasium.spaces.Text``). It passes ``gymnasium.utils.env_checker.che
 from __future__ import annotations
 
 import string
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 from gymnasium import spaces
@@ -21,7 +21,7 @@ MAX_TEXT = 65_536
 class ContractGymEnv(gymnasium.Env[str, str]):
     """A spade environment source, sandboxed, behind Gymnasium's API."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own shape
 
     def __init__(
         self, source: str, limits: Limits | None = None, render_mode: str | None = None
