@@ -129,7 +129,7 @@ def _load(request: dict, envkit: Any) -> dict:
         code = compile(request["source"], request.get("filename", "<env>"), "exec")
         exec(code, module.__dict__)
         cls = _find_env_class(module)
-        env = cls()
+        env = cls(**(request.get("kwargs") or {}))
     except BaseException as exc:
         return _failure(None, _classify(exc), exc)
     names = [

@@ -38,6 +38,7 @@ class SandboxedEnv:
         filename: str = "<env>",
         allowed_imports: list[str] | None = None,
         worker: WorkerProcess | None = None,
+        kwargs: dict[str, Any] | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.filename = filename
@@ -48,7 +49,8 @@ class SandboxedEnv:
             policy = self.limits.allowed_imports
             imports = sorted(policy if policy is not None else default_allowed_modules())
         try:
-            description = self._unwrap(self._worker.load(source, filename, imports))
+            loaded = self._worker.load(source, filename, imports, kwargs)
+            description = self._unwrap(loaded)
         except BaseException:
             self._worker.kill()
             raise

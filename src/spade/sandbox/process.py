@@ -77,7 +77,13 @@ class WorkerProcess:
             raise SandboxViolation("the sandbox worker sent a malformed start-up message")
         self._ready = True
 
-    def load(self, source: str, filename: str, allowed_imports: list[str] | None) -> Any:
+    def load(
+        self,
+        source: str,
+        filename: str,
+        allowed_imports: list[str] | None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> Any:
         """Send the source and wait for the instance to be constructed; returns its description."""
         deadline = self.started + self.limits.load_timeout_s
         deadline = max(deadline, time.monotonic() + self.limits.load_timeout_s / 2)
@@ -96,6 +102,7 @@ class WorkerProcess:
             "workdir": workdir,
             "nproc_baseline": baseline,
             "allowed_imports": allowed_imports,
+            "kwargs": kwargs or {},
             "max_message_bytes": self.limits.max_message_bytes,
             "limits": self.limits.model_dump(include=_RLIMIT_FIELDS),
         }
