@@ -59,3 +59,9 @@ def test_solution_wins_at_every_level_in_several_actions(path: Path) -> None:
                 single_action += len(solution) < 2
             # Hidden state is revealed by acting: winning takes several actions.
             assert single_action <= 1, f"level {level}: solutions of one action"
+
+
+def test_docs_list_every_environment() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "environments.md").read_text()
+    missing = [name for name in bundled_names() if f"`{name}`" not in docs]
+    assert missing == []
