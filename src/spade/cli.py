@@ -24,7 +24,8 @@ bench_app = typer.Typer(
     help="Benchmarks that print ratios measured side by side.", no_args_is_help=True
 )
 app.add_typer(bench_app, name="bench")
-console = Console()
+# Piped output gets wide tables rather than rich's 80-column default.
+console = Console(width=None if sys.stdout.isatty() else 160)
 
 
 @app.command()
@@ -163,7 +164,7 @@ def eval_command(
     base_url: Annotated[str | None, typer.Option(help="Server URL for --backend openai.")] = None,
     max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 25,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
-    temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 1.0,
+    temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 0.7,
 ) -> None:
     """Win rate and mean return with 95% intervals, per environment and overall."""
     from spade.eval.cli import run_eval
