@@ -24,9 +24,14 @@ JUNK_ACTIONS: tuple[str, ...] = (
     '<tool_call>{"name": </tool_call>',
     '<tool_call>{"name": "no_such_tool", "arguments": {}}</tool_call>',
     "\x00\x01\x02 \ufffd ☃ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 \u202e",
+    "\\boxed{²³} <answer>½</answer>",
+    "\\boxed{" + "9" * 5000 + "}",
+    "<answer>" + "9" * 5000 + "</answer>",
     "A" * 100_000,
 )
-"""Garbage, empty, malformed and 100 kB actions that must never make an environment raise."""
+"""Garbage, empty, malformed and 100 kB actions that must never make an environment raise.
+The digit runs exceed Python's int() limit for decimal strings (4,300 digits); superscripts pass
+str.isdigit() but not int()."""
 
 RANDOM_VOCABULARY: tuple[str, ...] = (
     *(str(i) for i in range(10)),
