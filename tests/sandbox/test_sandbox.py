@@ -415,3 +415,35 @@ def test_corrupting_the_real_builtins_is_a_violation(fast_limits: Limits) -> Non
         with pytest.raises((SandboxViolation, SandboxTimeout)):
             env.step("x")
         assert not env.alive
+
+
+# -- the fallback without namespaces ------------------------------------------------------------
+@pytest.mark.skipif(os.geteuid() != 0, reason="the fallback reaps by uid only when run as root")
+def test_process_fallback_still_limits_and_reaps() -> None:
+    limits = Limits(isolation="process", call_timeout_s=2.0, cpu_seconds=10)
+    body = (
+        "if os.fork() == 0:\n    os.setsid()\n    pid = os.fork()\n    if pid == 0:\n"
+        "        time.sleep(120)\n        os._exit(0)\n"
+        "    open('daemon.pid', 'w').write(str(pid))\n    os._exit(0)\n"
+        "while not os.path.exists('daemon.pid') or not open('daemon.pid').read():\n"
+        "    time.sleep(0.01)\n"
+        "self.seen = open('daemon.pid').read()"
+    )
+    source = env_source(header="import os, time", step_body=body).replace(
+        'return "ok", 0.0', "return self.seen, 0.0"
+    )
+    env = SandboxedEnv(source, limits, allowed_imports=ALL_IMPORTS)
+    env.reset(0)
+    daemon = int(env.step("spawn").observation)
+    assert is_running(daemon) and daemon not in descendants(env.pid)  # it left the session
+    env.close()
+    time.sleep(0.3)
+    assert not is_running(daemon)
+    with SandboxedEnv(env_source(step_body="while True:\n    pass"), limits) as env:
+        env.reset(0)
+        with pytest.raises(SandboxTimeout):
+            env.step("x")
+    with SandboxedEnv(env_source(step_body="raise ValueError('plain')"), limits) as env:
+        env.reset(0)
+        with pytest.raises(EnvCodeError, match="plain"):
+            env.step("x")
