@@ -1,0 +1,245 @@
+"""The archive: every designed environment, its verdict, lineage and per-iteration statistics,
+in one SQLite file (WAL). Each write is its own transaction, so a killed process loses at most
+the environment in flight. A file that is not a spade archive is refused, never overwritten."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spade.errors import SpadeError
+from spade.regret import RegretEstimate
+from spade.types import Verdict
+
+APPLICATION_ID = 0x53504144  # "SPAD": marks the file as a spade archive
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE envs (
+    id INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL UNIQUE,
+    source TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    skill TEXT NOT NULL DEFAULT '',
+    doc_id TEXT,
+    doc_span TEXT,
+    template_version TEXT,
+    parent_id INTEGER REFERENCES envs(id),
+    relation TEXT,
+    passed INTEGER NOT NULL DEFAULT 0,
+    ladder REAL NOT NULL DEFAULT 0,
+    verdict TEXT,
+    created_at REAL NOT NULL
+);
+CREATE TABLE stats (
+    env_id INTEGER NOT NULL REFERENCES envs(id),
+    iteration INTEGER NOT NULL,
+    episodes INTEGER NOT NULL,
+    hinted_mean REAL, unhinted_mean REAL, hinted_win_rate REAL, unhinted_win_rate REAL,
+    regret REAL, ci_low REAL, ci_high REAL,
+    PRIMARY KEY (env_id, iteration)
+);
+CREATE TABLE sampling (
+    env_id INTEGER PRIMARY KEY REFERENCES envs(id),
+    times_sampled INTEGER NOT NULL DEFAULT 0,
+    last_sampled INTEGER NOT NULL DEFAULT 0
+);
+"""
+
+
+class ArchiveError(SpadeError):
+    """The archive file is missing, corrupt, foreign, or from a newer spade."""
+
+
+@dataclass(frozen=True)
+class ArchivedEnv:
+    """One archived environment with its latest statistics."""
+
+    id: int
+    hash: str
+    source: str
+    origin: str
+    skill: str
+    passed: bool
+    ladder: float
+    parent_id: int | None
+    relation: str | None
+    doc_id: str | None
+    template_version: str | None
+    times_sampled: int
+    last_sampled: int
+    latest: dict[str, Any] | None
+    """The newest row of per-iteration statistics, or None before the first play."""
+
+
+def source_hash(source: str) -> str:
+    """Identity of a source: sha256 of its text with trailing whitespace normalised."""
+    normalised = "\n".join(line.rstrip() for line in source.strip().splitlines())
+    return hashlib.sha256(normalised.encode()).hexdigest()
+
+
+class Archive:
+    """A SQLite archive of designed environments. Use as a context manager or ``close()``."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+            if existed:
+                self._check_identity()
+            else:
+                self._create()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.DatabaseError as exc:
+            raise ArchiveError(
+                f"{self.path} is not a readable SQLite file ({exc}); pass another path — "
+                "spade never overwrites it"
+            ) from None
+
+    def _create(self) -> None:
+        with self._db:
+            self._db.executescript(SCHEMA)
+            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _check_identity(self) -> None:
+        application = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if application != APPLICATION_ID:
+            raise ArchiveError(
+                f"{self.path} is a SQLite database but not a spade archive; pass another path — "
+                "spade never overwrites it"
+            )
+        if version > SCHEMA_VERSION:
+            raise ArchiveError(
+                f"{self.path} was written by a newer spade (schema {version}, this one reads "
+                f"{SCHEMA_VERSION}); upgrade spade"
+            )
+
+    # -- writing -----------------------------------------------------------------------------
+    def add(
+        self,
+        source: str,
+        origin: str,
+        verdict: Verdict | None = None,
+        *,
+        skill: str = "",
+        doc_id: str | None = None,
+        doc_span: str | None = None,
+        template_version: str | None = None,
+        parent_id: int | None = None,
+        relation: str | None = None,
+    ) -> tuple[int, bool]:
+        """Store an environment; returns (id, created). A source already archived keeps its id."""
+        digest = source_hash(source)
+        found = self._db.execute("SELECT id FROM envs WHERE hash = ?", (digest,)).fetchone()
+        if found is not None:
+            return int(found["id"]), False
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT INTO envs (hash, source, origin, skill, doc_id, doc_span, "
+                "template_version, parent_id, relation, passed, ladder, verdict, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    digest,
+                    source,
+                    origin,
+                    skill,
+                    doc_id,
+                    doc_span,
+                    template_version,
+                    parent_id,
+                    relation,
+                    int(verdict.passed) if verdict else 0,
+                    verdict.ladder if verdict else 0.0,
+                    json.dumps(verdict.to_json()) if verdict else None,
+                    time.time(),
+                ),
+            )
+            env_id = int(cursor.lastrowid or 0)
+            self._db.execute("INSERT INTO sampling (env_id) VALUES (?)", (env_id,))
+        return env_id, True
+
+    def record_stats(
+        self, env_id: int, iteration: int, estimate: RegretEstimate, episodes: int
+    ) -> None:
+        """Per-iteration play statistics of one environment (replaces a same-iteration row)."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    env_id,
+                    iteration,
+                    episodes,
+                    estimate.hinted_mean,
+                    estimate.unhinted_mean,
+                    estimate.hinted_win_rate,
+                    estimate.unhinted_win_rate,
+                    estimate.regret,
+                    estimate.ci_low,
+                    estimate.ci_high,
+                ),
+            )
+
+    def mark_sampled(self, env_ids: list[int], iteration: int) -> None:
+        with self._db:
+            self._db.executemany(
+                "UPDATE sampling SET times_sampled = times_sampled + 1, last_sampled = ? "
+                "WHERE env_id = ?",
+                [(iteration, env_id) for env_id in env_ids],
+            )
+
+    # -- reading -----------------------------------------------------------------------------
+    def get(self, env_id: int) -> ArchivedEnv:
+        rows = self._select("WHERE e.id = ?", (env_id,))
+        if not rows:
+            raise ArchiveError(f"no environment {env_id} in {self.path}")
+        return rows[0]
+
+    def environments(self, valid_only: bool = False) -> list[ArchivedEnv]:
+        return self._select("WHERE e.passed = 1" if valid_only else "", ())
+
+    def _select(self, where: str, args: tuple[Any, ...]) -> list[ArchivedEnv]:
+        rows = self._db.execute(
+            "SELECT e.*, s.times_sampled, s.last_sampled FROM envs e "
+            f"JOIN sampling s ON s.env_id = e.id {where} ORDER BY e.id",
+            args,
+        ).fetchall()
+        return [self._build(row) for row in rows]
+
+    def _build(self, row: sqlite3.Row) -> ArchivedEnv:
+        latest = self._db.execute(
+            "SELECT * FROM stats WHERE env_id = ? ORDER BY iteration DESC LIMIT 1", (row["id"],)
+        ).fetchone()
+        return ArchivedEnv(
+            id=row["id"],
+            hash=row["hash"],
+            source=row["source"],
+            origin=row["origin"],
+            skill=row["skill"],
+            passed=bool(row["passed"]),
+            ladder=row["ladder"],
+            parent_id=row["parent_id"],
+            relation=row["relation"],
+            doc_id=row["doc_id"],
+            template_version=row["template_version"],
+            times_sampled=row["times_sampled"],
+            last_sampled=row["last_sampled"],
+            latest=dict(latest) if latest else None,
+        )
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,97 @@
+"""The archive: persistence, de-duplication, statistics, refusal of foreign files, replay."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from conftest import fixture_source
+from spade.archive import Archive, ArchiveError, choose_replay, export
+from spade.checker import CheckConfig, check_path, check_source
+from spade.regret import RegretEstimate
+
+COUNTER = fixture_source("counter.py")
+
+
+def estimate(regret: float, unhinted: float = 0.5) -> RegretEstimate:
+    return RegretEstimate(
+        regret,
+        regret - 0.1,
+        regret + 0.1,
+        unhinted + regret,
+        unhinted,
+        unhinted + regret,
+        unhinted,
+        4,
+    )
+
+
+def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "archive.sqlite"
+    verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
+    with Archive(path) as archive:
+        env_id, created = archive.add(COUNTER, "counter", verdict, skill="counting", doc_id="d1")
+        again, created_again = archive.add(COUNTER + "\n\n", "copy")
+        assert created and not created_again and again == env_id
+        child, _ = archive.add(
+            COUNTER.replace("3, 6", "4, 8"), "mutant", parent_id=env_id, relation="mutation"
+        )
+        archive.record_stats(env_id, 1, estimate(0.25), 8)
+        archive.record_stats(env_id, 2, estimate(0.5), 8)
+        archive.mark_sampled([env_id], 2)
+    with Archive(path) as archive:
+        stored = archive.get(env_id)
+        assert stored.passed and stored.ladder == 1.0 and stored.skill == "counting"
+        assert stored.latest is not None and stored.latest["regret"] == 0.5
+        assert stored.latest["iteration"] == 2
+        assert (stored.times_sampled, stored.last_sampled) == (1, 2)
+        mutant = archive.get(child)
+        assert (mutant.parent_id, mutant.relation, mutant.passed) == (env_id, "mutation", False)
+        assert [e.id for e in archive.environments(valid_only=True)] == [env_id]
+        with pytest.raises(ArchiveError, match="no environment 99"):
+            archive.get(99)
+
+
+def test_foreign_and_corrupt_files_are_refused_untouched(tmp_path: Path) -> None:
+    foreign = tmp_path / "other.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    before = foreign.read_bytes()
+    with pytest.raises(ArchiveError, match="not a spade archive"):
+        Archive(foreign)
+    assert foreign.read_bytes() == before
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(ArchiveError, match="not a readable SQLite file"):
+        Archive(garbage)
+    assert garbage.read_bytes() == b"this is not a database" * 100
+
+
+def test_replay_prefers_high_regret_and_stale(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.sqlite") as archive:
+        ids = [archive.add(COUNTER + f"\n# variant {i}\n", f"v{i}")[0] for i in range(4)]
+        for env_id, regret in zip(ids, [0.0, 0.1, 0.2, 0.6], strict=True):
+            archive.record_stats(env_id, 1, estimate(regret), 4)
+        envs = archive.environments()
+    rng = random.Random(0)
+    firsts = [choose_replay(envs, 1, 2, rng)[0] for _ in range(4000)]
+    shares = [firsts.count(i) / 4000 for i in ids]
+    # PLR by hand: rank weights for ranks 4,3,2,1 at temperature 0.3 normalise to
+    # [0.0087, 0.0226, 0.0874, 0.8813]; all equally stale, so 0.7 * rank + 0.3 * 0.25.
+    expected = [0.0811, 0.0908, 0.1362, 0.6919]
+    assert shares == pytest.approx(expected, abs=0.03)
+    picked = choose_replay(envs, 3, 2, random.Random(1))
+    assert len(picked) == len(set(picked)) == 3
+
+
+def test_export_writes_checkable_files(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.sqlite") as archive:
+        verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
+        env_id, _ = archive.add(COUNTER, "counter", verdict)
+        lines = export(archive.environments(), tmp_path / "out")
+    assert lines.read_text().count("\n") == 1
+    exported = tmp_path / "out" / f"env_{env_id:05d}.py"
+    assert check_path(exported, CheckConfig(seeds=2)).passed
