@@ -95,3 +95,35 @@ def test_export_writes_checkable_files(tmp_path: Path) -> None:
     assert lines.read_text().count("\n") == 1
     exported = tmp_path / "out" / f"env_{env_id:05d}.py"
     assert check_path(exported, CheckConfig(seeds=2)).passed
+
+
+def test_archive_cli_lists_shows_and_exports(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    with Archive(tmp_path / "archive.sqlite") as archive:
+        verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
+        good, _ = archive.add(COUNTER, "counter", verdict)
+        archive.add("class BrokenEnv(:\n", "broken")
+        archive.record_stats(good, 1, estimate(0.3), 4)
+
+    def spade(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "spade", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    listed = json.loads(spade("archive", "list", str(tmp_path), "--json").stdout)
+    assert [(e["origin"], e["passed"]) for e in listed] == [("counter", True), ("broken", False)]
+    assert listed[0]["latest"]["regret"] == 0.3
+    shown = spade("archive", "show", str(tmp_path), str(good))
+    assert "class CounterEnv" in shown.stdout and shown.returncode == 0
+    exported = spade("archive", "export", str(tmp_path), "--out", str(tmp_path / "out"))
+    assert "exported 1 environments" in exported.stdout
+    assert [p.name for p in (tmp_path / "out").glob("*.py")] == [f"env_{good:05d}.py"]
+    missing = spade("archive", "list", str(tmp_path / "nowhere"))
+    assert missing.returncode == 2 and "no archive at" in missing.stderr
