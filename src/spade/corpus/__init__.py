@@ -1,0 +1,6 @@
+"""Grounding documents for the designer: loading, chunking, resumable sampling."""
+
+from spade.corpus.load import BUNDLED_DIR, Document, approximate_tokens, chunk, load_corpus
+from spade.corpus.sampler import CorpusSampler
+
+__all__ = ["BUNDLED_DIR", "CorpusSampler", "Document", "approximate_tokens", "chunk", "load_corpus"]
