@@ -152,7 +152,7 @@ def step_all(
     environments step while the sandboxed ones compute."""
     if len(envs) != len(actions):
         raise ValueError(f"{len(envs)} environments but {len(actions)} actions")
-    tickets: list[tuple[int, str, float] | StepResult | SpadeError] = []
+    tickets: list[tuple[int, str, float] | StepResult | SpadeError | None] = []
     for env, action in zip(envs, actions, strict=True):
         if isinstance(env, SandboxedEnv):
             try:
@@ -160,7 +160,7 @@ def step_all(
             except SpadeError as exc:
                 tickets.append(exc)
         else:
-            tickets.append(_NOT_YET)
+            tickets.append(None)  # stepped below, while the sandboxed ones compute
     for index, env in enumerate(envs):
         if isinstance(env, TrustedEnv):
             try:
@@ -179,5 +179,3 @@ def step_all(
             results.append(exc)
     return results
 
-
-_NOT_YET = SpadeError("not stepped yet")
