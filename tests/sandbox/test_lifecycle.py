@@ -72,3 +72,19 @@ def test_failing_batch_leaves_no_live_sandbox_processes(fast_limits: Limits) -> 
 
     assert not any(is_running(p) for p in pids)
     assert zombie_children() == []
+
+
+def test_paused_pool_boots_nothing_until_resumed(fast_limits: Limits) -> None:
+    source = fixture_source("counter.py")
+    with SandboxPool(fast_limits, spares=2) as pool:
+        pool.warm()
+        with pool.paused():
+            opened = [pool.open(source), pool.open(source)]  # takes both spares
+            time.sleep(1.0)
+            assert len(pool._ready) == 0  # no boots while paused
+            third = pool.open(source)  # still works: a cold start
+            assert third.reset(0)[0].startswith("Increase")
+        pool.warm(timeout=30)
+        assert len(pool._ready) == 2
+        for env in [*opened, third]:
+            env.close()

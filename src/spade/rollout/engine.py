@@ -61,7 +61,18 @@ def play_episodes(
     progress: Progress | None = None,
 ) -> list[Episode]:
     """Play every spec to the end; returns episodes in the order of ``specs``."""
-    config = config or RolloutConfig()
+    # Spare sandboxes boot between calls, not now: a boot would take the model's cores.
+    with pool.paused() if pool is not None else contextlib.nullcontext():
+        return _play(policy, specs, config or RolloutConfig(), pool, progress)
+
+
+def _play(
+    policy: Policy,
+    specs: list[EpisodeSpec],
+    config: RolloutConfig,
+    pool: SandboxPool | None,
+    progress: Progress | None,
+) -> list[Episode]:
     episodes: list[Episode] = []
     opened: list[SandboxedEnv | TrustedEnv] = []
     live: list[_Live] = []

@@ -178,4 +178,3 @@ def step_all(
         except SpadeError as exc:
             results.append(exc)
     return results
-

@@ -10,6 +10,7 @@ import contextlib
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
 from types import TracebackType
 
 from spade.errors import SpadeError
@@ -30,6 +31,7 @@ class SandboxPool:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._closed = False
+        self._pauses = 0
         self._thread = threading.Thread(target=self._refill, name="spade-sandbox-pool", daemon=True)
         self._thread.start()
 
@@ -61,10 +63,23 @@ class SandboxPool:
                 return self._ready.popleft()
         return WorkerProcess(self.limits)
 
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """No new workers boot inside this block (e.g. while a model samples on the same
+        cores); opening still works, from spares or cold."""
+        with self._lock:
+            self._pauses += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._pauses -= 1
+            self._wake.set()
+
     def _refill(self) -> None:
         while not self._closed:
             with self._lock:
-                missing = self.spares - len(self._ready)
+                missing = 0 if self._pauses else self.spares - len(self._ready)
             if missing <= 0:
                 self._wake.wait(0.5)
                 self._wake.clear()
