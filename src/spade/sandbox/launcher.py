@@ -146,7 +146,7 @@ def bwrap_command(limits: Limits, command: list[str]) -> list[str]:
     return args
 
 
-NICENESS = 19
+NICENESS = 5
 """Workers run below the caller's priority: booting spares or a greedy environment must not
 stall the caller's model, whose threads wait on each other (one delayed thread stalls all)."""
 
