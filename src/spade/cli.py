@@ -71,16 +71,13 @@ def check(
 
 
 def _expand(specs: list[str]) -> list[Path]:
-    from spade.envs import resolve_env
+    from spade.envs import env_files, resolve_env
 
     files: list[Path] = []
     for spec in specs:
         path = resolve_env(spec)
         if path.is_dir():
-            found = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
-            if not found:
-                raise UsageError(f"no .py files in {path}")
-            files.extend(found)
+            files.extend(env_files(path))
         elif not path.exists():
             raise UsageError(f"no such file: {path}")
         else:

@@ -13,6 +13,7 @@ from rich.table import Table
 from spade.envs import LIBRARY_DIR
 from spade.llm.hf import HFPolicy
 from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
+from spade.rollout.engine import first_messages
 from spade.rollout.transcript import TokenTranscript
 from spade.sandbox import SandboxPool
 
@@ -116,12 +117,7 @@ def _first_prompts(
         assert isinstance(spec.source, str)
         with pool.open(spec.source) as env:
             observation, _ = env.reset(spec.env_seed)
-        messages = (
-            [{"role": "system", "content": config.system_prompt or ""}]
-            if (config.system_prompt)
-            else []
-        )
-        messages.append({"role": "user", "content": observation})
+        messages = first_messages(config, observation)
         prompts.append(TokenTranscript(policy, messages, None).token_ids)
     return prompts
 

@@ -58,9 +58,17 @@ def training_names() -> list[str]:
     return [n for n in bundled_names() if n not in HELDOUT]
 
 
+def env_files(folder: Path) -> list[Path]:
+    """The environment files in ``folder``, sorted (``_``-prefixed helpers excluded)."""
+    files = sorted(p for p in folder.glob("*.py") if not p.name.startswith("_"))
+    if not files:
+        raise UsageError(f"no .py environment files in {folder}")
+    return files
+
+
 def bundled_names() -> list[str]:
     """Names of the bundled environments, sorted."""
-    return sorted(p.stem for p in LIBRARY_DIR.glob("*.py") if not p.name.startswith("_"))
+    return [p.stem for p in env_files(LIBRARY_DIR)]
 
 
 def bundled_paths() -> list[Path]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spade.checker import read_source
-from spade.envs import HELDOUT, LIBRARY_DIR, env_info
+from spade.envs import HELDOUT, LIBRARY_DIR, env_files, env_info
 from spade.errors import UsageError
 from spade.rollout.engine import EnvFactory
 
@@ -48,10 +48,7 @@ def suite_tasks(suite: str) -> list[EvalTask]:
         ]
     path = Path(suite)
     if path.is_dir():
-        files = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
-        if not files:
-            raise UsageError(f"no .py environment files in {path}")
-        return [_contract_task(p) for p in files]
+        return [_contract_task(p) for p in env_files(path)]
     if path.suffix == ".py" or path.exists():
         return [_contract_task(path)]
     raise UsageError(f"unknown suite '{suite}': use one of {', '.join(SUITES)} or a path")

@@ -118,10 +118,7 @@ def _start(
         episode.turns.append(Turn("", None, 0.0, error=f"{type(exc).__name__}: {exc}"))
         return episode
     episode.first_observation = observation
-    messages: list[Message] = []
-    if config.system_prompt is not None:
-        messages.append({"role": "system", "content": config.system_prompt})
-    messages.append({"role": "user", "content": observation})
+    messages = first_messages(config, observation)
     transcript = None
     if isinstance(policy, TokenPolicy):
         transcript = TokenTranscript(policy, messages, tools)
@@ -145,6 +142,15 @@ def _guard_hint(env: SandboxedEnv | TrustedEnv, hint: str, observation: str) -> 
         return hint
     secret = not contains_telling(observation, answer, MIN_ANSWER_CHARS)
     return WITHHELD_HINT if secret and contains_telling(hint, answer, MIN_ANSWER_CHARS) else hint
+
+
+def first_messages(config: RolloutConfig, observation: str) -> list[Message]:
+    """The conversation an episode starts with: the system prompt, if any, and the task."""
+    messages: list[Message] = []
+    if config.system_prompt is not None:
+        messages.append({"role": "system", "content": config.system_prompt})
+    messages.append({"role": "user", "content": observation})
+    return messages
 
 
 def _open(
