@@ -203,6 +203,50 @@ def serve(
         server.server_close()
 
 
+@app.command()
+def design(
+    corpus: Annotated[
+        Path | None, typer.Option(help="Folder, JSONL file or saved dataset (default: bundled).")
+    ] = None,
+    model: Annotated[str, typer.Option(help="Designer and agent model.")] = "smollm2-135m",
+    n: Annotated[int, typer.Option("--n", min=1, max=1024, help="Environments to design.")] = 4,
+    out: Annotated[Path, typer.Option(help="Run folder; its archive.sqlite grows.")] = Path(
+        "runs/design"
+    ),
+    episodes: Annotated[
+        int, typer.Option(min=0, help="Agent episodes per arm on each valid environment.")
+    ] = 4,
+    attempts: Annotated[int, typer.Option(min=0, help="Repair attempts after the first.")] = 2,
+    max_new_tokens: Annotated[
+        int, typer.Option(min=16, help="Most tokens of one designed file.")
+    ] = 1536,
+    temperature: Annotated[float, typer.Option(min=0.0, help="Designer temperature.")] = 0.8,
+    seed: Annotated[int, typer.Option(help="Seed of sampling and document order.")] = 0,
+    library: Annotated[
+        bool,
+        typer.Option("--library/--no-library", help="Seed the archive with the bundled library."),
+    ] = True,
+    backend: Annotated[
+        str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
+    ] = "hf",
+    base_url: Annotated[
+        str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
+    ] = None,
+) -> None:
+    """Design environments from documents: write, check, repair, play, score and archive."""
+    from spade.designer import DesignerConfig
+    from spade.designer.cli import run_design
+    from spade.rollout import RolloutConfig
+
+    config = DesignerConfig(
+        repair_attempts=attempts, max_new_tokens=max_new_tokens, temperature=temperature
+    )
+    rollout = RolloutConfig(max_tokens_per_turn=64, max_turns=12)
+    run_design(
+        corpus, model, backend, base_url, n, out, episodes, config, rollout, seed, library, console
+    )
+
+
 def _open_archive(run: Path) -> Any:
     from spade.archive import Archive
 

@@ -17,8 +17,27 @@ from spade.regret import RegretEstimate
 from spade.types import Verdict
 
 APPLICATION_ID = 0x53504144  # "SPAD": marks the file as a spade archive
-SCHEMA_VERSION = 1
-SCHEMA = """
+SCHEMA_VERSION = 2
+DESIGNS_TABLE = """
+CREATE TABLE IF NOT EXISTS designs (
+    id INTEGER PRIMARY KEY,
+    iteration INTEGER NOT NULL,
+    group_key TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    template_version TEXT NOT NULL,
+    doc_id TEXT,
+    env_id INTEGER REFERENCES envs(id),
+    outcome TEXT NOT NULL,
+    ladder REAL NOT NULL,
+    reward REAL,
+    reply TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+"""
+"""Every designer attempt, with or without code (schema 2)."""
+SCHEMA = (
+    DESIGNS_TABLE
+    + """
 CREATE TABLE envs (
     id INTEGER PRIMARY KEY,
     hash TEXT NOT NULL UNIQUE,
@@ -49,6 +68,7 @@ CREATE TABLE sampling (
     last_sampled INTEGER NOT NULL DEFAULT 0
 );
 """
+)
 
 
 class ArchiveError(SpadeError):
@@ -76,6 +96,27 @@ class ArchivedEnv:
     """The newest row of per-iteration statistics, or None before the first play."""
 
 
+@dataclass
+class DesignRecord:
+    """One designer attempt as the archive keeps it."""
+
+    iteration: int
+    group_key: str
+    """The prompt's identity: attempts that answered the same prompt share it."""
+    attempt: int
+    """0 for the first try, then 1, 2, ... for repairs."""
+    template_version: str
+    doc_id: str | None
+    env_id: int | None
+    """The archived source, when the reply held code."""
+    outcome: str
+    """'valid', 'invalid: <first failed check>', 'no code', 'duplicate of N'."""
+    ladder: float
+    reward: float | None
+    reply: str
+    id: int | None = None
+
+
 def source_hash(source: str) -> str:
     """Identity of a source: sha256 of its text with trailing whitespace normalised."""
     normalised = "\n".join(line.rstrip() for line in source.strip().splitlines())
@@ -93,6 +134,7 @@ class Archive:
             self._db.row_factory = sqlite3.Row
             if existed:
                 self._check_identity()
+                self._migrate()
             else:
                 self._create()
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -123,6 +165,12 @@ class Archive:
                 f"{SCHEMA_VERSION}); upgrade spade"
             )
 
+    def _migrate(self) -> None:
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            with self._db:
+                self._db.executescript(DESIGNS_TABLE)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
     # -- writing -----------------------------------------------------------------------------
     def add(
         self,
@@ -136,8 +184,12 @@ class Archive:
         template_version: str | None = None,
         parent_id: int | None = None,
         relation: str | None = None,
+        trusted: bool = False,
     ) -> tuple[int, bool]:
-        """Store an environment; returns (id, created). A source already archived keeps its id."""
+        """Store an environment; returns (id, created). A source already archived keeps its id.
+
+        ``trusted`` marks a source valid without a verdict (bundled, CI-checked environments).
+        """
         digest = source_hash(source)
         found = self._db.execute("SELECT id FROM envs WHERE hash = ?", (digest,)).fetchone()
         if found is not None:
@@ -157,8 +209,8 @@ class Archive:
                     template_version,
                     parent_id,
                     relation,
-                    int(verdict.passed) if verdict else 0,
-                    verdict.ladder if verdict else 0.0,
+                    int(trusted or (verdict is not None and verdict.passed)),
+                    1.0 if trusted else (verdict.ladder if verdict else 0.0),
                     json.dumps(verdict.to_json()) if verdict else None,
                     time.time(),
                 ),
@@ -187,6 +239,54 @@ class Archive:
                     estimate.ci_high,
                 ),
             )
+
+    def record_design(self, design: DesignRecord) -> int:
+        """One designer attempt (valid or not, with or without code); returns its row id."""
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT INTO designs (iteration, group_key, attempt, template_version, doc_id, "
+                "env_id, outcome, ladder, reward, reply, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    design.iteration,
+                    design.group_key,
+                    design.attempt,
+                    design.template_version,
+                    design.doc_id,
+                    design.env_id,
+                    design.outcome,
+                    design.ladder,
+                    design.reward,
+                    design.reply,
+                    time.time(),
+                ),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def set_design_reward(self, design_id: int, reward: float) -> None:
+        with self._db:
+            self._db.execute("UPDATE designs SET reward = ? WHERE id = ?", (reward, design_id))
+
+    def designs(self, iteration: int | None = None) -> list[DesignRecord]:
+        """Recorded designer attempts, oldest first (of one iteration when given)."""
+        where, args = ("WHERE iteration = ?", (iteration,)) if iteration is not None else ("", ())
+        rows = self._db.execute(f"SELECT * FROM designs {where} ORDER BY id", args).fetchall()
+        return [
+            DesignRecord(
+                iteration=row["iteration"],
+                group_key=row["group_key"],
+                attempt=row["attempt"],
+                template_version=row["template_version"],
+                doc_id=row["doc_id"],
+                env_id=row["env_id"],
+                outcome=row["outcome"],
+                ladder=row["ladder"],
+                reward=row["reward"],
+                reply=row["reply"],
+                id=row["id"],
+            )
+            for row in rows
+        ]
 
     def mark_sampled(self, env_ids: list[int], iteration: int) -> None:
         with self._db:

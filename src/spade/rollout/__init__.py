@@ -3,7 +3,7 @@
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.engine import EpisodeSpec, play_episodes
 from spade.rollout.hints import write_model_hint
-from spade.rollout.paired import PairedResult, paired_specs, play_paired
+from spade.rollout.paired import PairedResult, paired_specs, play_many, play_paired
 from spade.rollout.transcript import TemplateError, TokenTranscript
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "TokenTranscript",
     "paired_specs",
     "play_episodes",
+    "play_many",
     "play_paired",
     "write_model_hint",
 ]

@@ -46,21 +46,46 @@ def play_paired(
     progress: Progress | None = None,
 ) -> PairedResult:
     """Play both arms in one batch and estimate hint regret with a paired bootstrap interval."""
+    return play_many(
+        policy, [(source, origin)], episodes, config, pool, base_seed, regret, progress
+    )[0]
+
+
+def play_many(
+    policy: Policy,
+    envs: list[tuple[str, str]],
+    episodes: int,
+    config: RolloutConfig | None = None,
+    pool: SandboxPool | None = None,
+    base_seed: int = 0,
+    regret: RegretConfig | None = None,
+    progress: Progress | None = None,
+) -> list[PairedResult]:
+    """Paired play of several (source, origin) environments, all episodes in one batch."""
     config = config or RolloutConfig()
     regret = regret or RegretConfig()
-    model_hint = (
+    hints = [
         write_model_hint(policy, source, base_seed) if config.hint_source == "model" else None
-    )
-    specs = paired_specs(source, origin, episodes, base_seed, model_hint)
+        for source, _ in envs
+    ]
+    specs = [
+        spec
+        for (source, origin), hint in zip(envs, hints, strict=True)
+        for spec in paired_specs(source, origin, episodes, base_seed, hint)
+    ]
     played = play_episodes(policy, specs, config, pool, progress)
-    unhinted, hinted = played[:episodes], played[episodes:]
-    estimate = estimate_regret(
-        [e.episode_return for e in hinted],
-        [e.episode_return for e in unhinted],
-        [e.won for e in hinted],
-        [e.won for e in unhinted],
-        resamples=regret.bootstrap_resamples,
-        confidence=regret.confidence,
-        seed=base_seed,
-    )
-    return PairedResult(origin, unhinted, hinted, estimate, model_hint)
+    results = []
+    for index, ((_, origin), hint) in enumerate(zip(envs, hints, strict=True)):
+        own = played[2 * episodes * index : 2 * episodes * (index + 1)]
+        unhinted, hinted = own[:episodes], own[episodes:]
+        estimate = estimate_regret(
+            [e.episode_return for e in hinted],
+            [e.episode_return for e in unhinted],
+            [e.won for e in hinted],
+            [e.won for e in unhinted],
+            resamples=regret.bootstrap_resamples,
+            confidence=regret.confidence,
+            seed=base_seed,
+        )
+        results.append(PairedResult(origin, unhinted, hinted, estimate, hint))
+    return results

@@ -1,0 +1,104 @@
+"""Settings of the environment designer."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from spade.checker.config import CheckConfig
+from spade.designer.novelty import NoveltyConfig
+
+
+class MemoryConfig(BaseModel):
+    """Which archived environments the designer's prompt shows as exemplars (SPADE paper)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    records: int = Field(200, ge=0, description="Most recent archived environments considered.")
+    positives: int = Field(
+        2, ge=0, description="Positive exemplars: high-regret environments at the right level."
+    )
+    negatives: int = Field(1, ge=0, description="Negative exemplars: too easy or too hard.")
+    positive_win_low: float = Field(
+        0.15, ge=0, le=1, description="Lowest unhinted win rate of a positive exemplar."
+    )
+    positive_win_high: float = Field(
+        0.85, ge=0, le=1, description="Highest unhinted win rate of a positive exemplar."
+    )
+    negative_win_above: float = Field(
+        0.9, ge=0, le=1, description="Unhinted win rate above which an environment is too easy."
+    )
+    negative_win_below: float = Field(
+        0.1, ge=0, le=1, description="Unhinted win rate below which an environment is too hard."
+    )
+    max_source_chars: int = Field(
+        7000, ge=200, description="Longer sources are not shown in full as positive exemplars."
+    )
+    library_fallback: bool = Field(
+        True,
+        description="Fill missing positive exemplars with bundled library environments of the "
+        "same kind, shortest first (the small model needs a worked example).",
+    )
+
+
+class DesignerConfig(BaseModel):
+    """How the designer writes, repairs and scores environments."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reasoning_template: str = Field("reasoning_v1", description="Template for reasoning games.")
+    tool_use_template: str = Field("tool_use_v1", description="Template for tool-use tasks.")
+    edit_template: str = Field("edit_v1", description="Template for edits of an archived env.")
+    repair_template: str = Field("repair_v1", description="Template for repair attempts.")
+    system_template: str = Field("system_v1", description="System message of the designer.")
+    tool_use_share: float = Field(
+        0.5, ge=0, le=1, description="Share of new designs that are tool-use tasks."
+    )
+    edit_share: float = Field(
+        0.25,
+        ge=0,
+        le=1,
+        description="Share of designs that edit an archived, played environment (ACCEL-style) "
+        "instead of writing from a document; 0 without played environments.",
+    )
+    designs_per_document: int = Field(
+        1, ge=1, description="Designs sampled per prompt: the group the designer's advantage uses."
+    )
+    repair_attempts: int = Field(
+        2, ge=0, description="Repair attempts after a failed first attempt; each is recorded."
+    )
+    temperature: float = Field(0.8, ge=0, description="Sampling temperature of the designer.")
+    top_p: float = Field(0.95, gt=0, le=1, description="Nucleus sampling mass of the designer.")
+    max_new_tokens: int = Field(1536, ge=16, description="Most tokens of one designed file.")
+    max_prompt_tokens: int = Field(
+        5000,
+        ge=256,
+        description="Exemplars are dropped, longest first, until the prompt fits this budget.",
+    )
+    document_tokens: int = Field(
+        500, ge=32, description="Grounding text shown: the document's first chunk of this size."
+    )
+    invalid_reward_scale: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Validity ladder: an invalid environment earns this × the share of checker "
+        "stages it passed; a valid one earns this + (1 − this) × its regret reward, so every "
+        "valid environment outranks every invalid one.",
+    )
+    duplicate_reward: float = Field(
+        0.0, description="Reward of a valid environment rejected as a near-duplicate."
+    )
+    memory: MemoryConfig = Field(default_factory=MemoryConfig, description="Exemplar memory.")
+    novelty: NoveltyConfig = Field(
+        default_factory=NoveltyConfig, description="Near-duplicate detection."
+    )
+    check: CheckConfig = Field(
+        default_factory=lambda: CheckConfig(seeds=3),
+        description="Checker settings for designed environments.",
+    )
+
+    @model_validator(mode="after")
+    def _shares(self) -> DesignerConfig:
+        if self.memory.positive_win_low > self.memory.positive_win_high:
+            raise ValueError("memory.positive_win_low must not exceed memory.positive_win_high")
+        return self

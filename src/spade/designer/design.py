@@ -1,0 +1,297 @@
+"""Designing environments: prompts from documents or archived parents, sampling, checking in
+the sandbox, repair with the checker's messages, near-duplicate rejection, archiving.
+
+Every attempt is kept (reply, prompt tokens, verdict, outcome) and recorded in the archive;
+a failure of generated code is an outcome, never an exception.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spade.archive import Archive, ArchivedEnv, DesignRecord
+from spade.checker.run import check_source
+from spade.corpus import CorpusSampler
+from spade.designer.config import DesignerConfig
+from spade.designer.extract import extract_code
+from spade.designer.memory import TOOL_USE, env_kind, select_exemplars
+from spade.designer.novelty import nearest, signature_of
+from spade.designer.prompts import (
+    EDIT_AXES,
+    design_messages,
+    edit_direction,
+    edit_messages,
+    no_code_messages,
+    repair_messages,
+    summary_line,
+)
+from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
+from spade.sandbox import SandboxPool
+from spade.types import Completion, Verdict
+
+Progress = Callable[[str], None]
+"""Called with a short description as each step of the design round starts."""
+
+
+@dataclass
+class DesignTask:
+    """One prompt to the designer: write from a document, or edit an archived environment."""
+
+    kind: str
+    template_version: str
+    messages: list[Message]
+    group_key: str
+    skill: str
+    doc_id: str | None = None
+    doc_span: str | None = None
+    parent_id: int | None = None
+    relation: str | None = None
+
+
+@dataclass
+class Attempt:
+    """One reply of the designer and what became of it."""
+
+    number: int
+    template_version: str
+    messages: list[Message]
+    completion: Completion
+    prompt_ids: list[int]
+    """The exact prompt tokens (token policies only), for training."""
+    source: str | None
+    verdict: Verdict | None
+    outcome: str
+    env_id: int | None = None
+    record_id: int | None = None
+    reward: float = 0.0
+
+    @property
+    def ladder(self) -> float:
+        return self.verdict.ladder if self.verdict is not None else 0.0
+
+
+@dataclass
+class Design:
+    """A task and its attempts (the first try, then repairs)."""
+
+    task: DesignTask
+    attempts: list[Attempt] = field(default_factory=list)
+
+    @property
+    def final(self) -> Attempt:
+        return self.attempts[-1]
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.attempts) and self.final.outcome == "valid"
+
+
+def plan_tasks(
+    count: int,
+    sampler: CorpusSampler,
+    envs: list[ArchivedEnv],
+    config: DesignerConfig,
+    rng: random.Random,
+    count_tokens: Callable[[list[Message]], int],
+    iteration: int = 0,
+) -> list[DesignTask]:
+    """``count`` tasks: groups of ``designs_per_document`` copies of each prompt."""
+    played = [e for e in envs if e.passed and (e.latest or {}).get("unhinted_win_rate") is not None]
+    tasks: list[DesignTask] = []
+    prompt_index = 0
+    while len(tasks) < count:
+        key = f"{iteration}:{prompt_index}"
+        if played and rng.random() < config.edit_share:
+            task = _edit_task(rng.choice(played), config, rng, key)
+        else:
+            kind = TOOL_USE if rng.random() < config.tool_use_share else "reasoning"
+            task = _document_task(sampler, envs, kind, config, count_tokens, key)
+        tasks.extend([task] * min(config.designs_per_document, count - len(tasks)))
+        prompt_index += 1
+    return tasks
+
+
+def _document_task(
+    sampler: CorpusSampler,
+    envs: list[ArchivedEnv],
+    kind: str,
+    config: DesignerConfig,
+    count_tokens: Callable[[list[Message]], int],
+    key: str,
+) -> DesignTask:
+    (document,) = sampler.take(1)
+    exemplars = select_exemplars(envs, kind, config.memory)
+    template = config.tool_use_template if kind == TOOL_USE else config.reasoning_template
+    messages, _ = design_messages(
+        template,
+        config.system_template,
+        document.title,
+        document.text,
+        exemplars.positives,
+        exemplars.negatives,
+        count_tokens,
+        config.max_prompt_tokens,
+    )
+    return DesignTask(
+        kind, template, messages, key, document.title, document.id, document.span or None
+    )
+
+
+def _edit_task(
+    parent: ArchivedEnv, config: DesignerConfig, rng: random.Random, key: str
+) -> DesignTask:
+    memory = config.memory
+    direction = edit_direction(
+        (parent.latest or {}).get("unhinted_win_rate"),
+        memory.positive_win_low,
+        memory.positive_win_high,
+        rng.choice(EDIT_AXES),
+    )
+    messages = edit_messages(config.system_template, config.edit_template, parent, direction)
+    relation = "edit: " + direction.split(":")[0]
+    return DesignTask(
+        env_kind(parent.source),
+        config.edit_template,
+        messages,
+        key,
+        parent.skill,
+        parent.doc_id,
+        parent_id=parent.id,
+        relation=relation,
+    )
+
+
+def sample_replies(
+    policy: Policy, prompts: list[list[Message]], config: DesignerConfig, seeds: list[int]
+) -> tuple[list[Completion], list[list[int]]]:
+    """One reply per prompt in one batch, with the prompt tokens when the policy has them."""
+    params = SamplingParams(
+        temperature=config.temperature, top_p=config.top_p, max_new_tokens=config.max_new_tokens
+    )
+    if isinstance(policy, TokenPolicy):
+        prompt_ids = [policy.encode_chat(p) for p in prompts]
+        return policy.generate(prompt_ids, params, seeds), prompt_ids
+    return policy.chat(prompts, params, seeds=seeds), [[] for _ in prompts]
+
+
+def design_round(
+    policy: Policy,
+    tasks: list[DesignTask],
+    archive: Archive,
+    config: DesignerConfig,
+    pool: SandboxPool | None = None,
+    iteration: int = 0,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> list[Design]:
+    """Write, check, repair and archive one environment per task."""
+    designs = [Design(task) for task in tasks]
+    known = [(e.id, signature_of(e.source, config.novelty)) for e in archive.environments(True)]
+    pending = [(d, d.task.messages, d.task.template_version) for d in designs]
+    for number in range(1 + config.repair_attempts):
+        if not pending:
+            break
+        if progress is not None:
+            label = "writing" if number == 0 else f"repair {number}"
+            progress(f"{label}: {len(pending)} environment(s)")
+        seeds = [seed * 100_003 + iteration * 1_009 + 17 * i + number for i in range(len(pending))]
+        completions, prompt_ids = sample_replies(policy, [p[1] for p in pending], config, seeds)
+        retry = []
+        for (design, messages, template), completion, ids in zip(
+            pending, completions, prompt_ids, strict=True
+        ):
+            if progress is not None:
+                progress(f"checking attempt {number} of design {designs.index(design) + 1}")
+            attempt = _judge(
+                design, number, template, messages, completion, ids, archive, config, pool, known
+            )
+            attempt.record_id = _record(archive, design, attempt, iteration)
+            design.attempts.append(attempt)
+            if attempt.outcome.startswith(("invalid", "no code")):
+                retry.append((design, _repair_prompt(attempt, config), config.repair_template))
+        pending = retry
+    return designs
+
+
+def _judge(
+    design: Design,
+    number: int,
+    template: str,
+    messages: list[Message],
+    completion: Completion,
+    prompt_ids: list[int],
+    archive: Archive,
+    config: DesignerConfig,
+    pool: SandboxPool | None,
+    known: list[tuple[int, tuple[int, ...]]],
+) -> Attempt:
+    source = extract_code(completion.text)
+    attempt = Attempt(number, template, messages, completion, prompt_ids, source, None, "no code")
+    if source is None:
+        return attempt
+    task = design.task
+    origin = f"designed:{task.group_key}:{number}"
+    verdict = check_source(source, origin, config.check, pool)
+    attempt.verdict = verdict
+    if verdict.passed:
+        signature = signature_of(source, config.novelty)
+        match = nearest(signature, [s for _, s in known])
+        if match.index is not None and match.similarity >= config.novelty.duplicate_threshold:
+            attempt.outcome = f"duplicate of env {known[match.index][0]} ({match.similarity:.2f})"
+            return attempt
+        known.append((0, signature))
+    previous = design.attempts[-1].env_id if design.attempts else None
+    env_id, created = archive.add(
+        source,
+        "designed",
+        verdict,
+        skill=task.skill,
+        doc_id=task.doc_id,
+        doc_span=task.doc_span,
+        template_version=template,
+        parent_id=previous if previous is not None else task.parent_id,
+        relation="repair" if previous is not None else task.relation,
+    )
+    attempt.env_id = env_id
+    if verdict.passed:
+        known[-1] = (env_id, known[-1][1])
+        attempt.outcome = "valid" if created else f"duplicate of env {env_id} (1.00)"
+    else:
+        attempt.outcome = f"invalid: {verdict.failures[0]}"
+    return attempt
+
+
+def _repair_prompt(attempt: Attempt, config: DesignerConfig) -> list[Message]:
+    if attempt.source is None or attempt.verdict is None:
+        return no_code_messages(
+            config.system_template, config.repair_template, attempt.completion.text
+        )
+    return repair_messages(
+        config.system_template, config.repair_template, attempt.source, attempt.verdict
+    )
+
+
+def _record(archive: Archive, design: Design, attempt: Attempt, iteration: int) -> int:
+    return archive.record_design(
+        DesignRecord(
+            iteration=iteration,
+            group_key=design.task.group_key,
+            attempt=attempt.number,
+            template_version=attempt.template_version,
+            doc_id=design.task.doc_id,
+            env_id=attempt.env_id,
+            outcome=attempt.outcome,
+            ladder=attempt.ladder,
+            reward=None,
+            reply=attempt.completion.text,
+        )
+    )
+
+
+def describe(design: Design) -> str:
+    """One line: what the design was about and where it ended."""
+    source = design.final.source
+    about = summary_line(source) if source else design.task.skill
+    return f"{about[:60]} — {design.final.outcome}"

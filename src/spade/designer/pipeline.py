@@ -1,0 +1,82 @@
+"""One designer round end to end: plan prompts, write and repair, play the new environments,
+score every attempt, and measure the archive's diversity."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spade.archive import Archive
+from spade.corpus import CorpusSampler, approximate_tokens
+from spade.designer.config import DesignerConfig
+from spade.designer.design import Design, design_round, plan_tasks
+from spade.designer.novelty import archive_diversity
+from spade.designer.score import play_designs, score_designs
+from spade.llm.base import Message, Policy, TokenPolicy
+from spade.regret import RegretConfig
+from spade.rollout import PairedResult, RolloutConfig
+from spade.sandbox import SandboxPool
+
+
+@dataclass
+class RoundResult:
+    """What one designer round produced."""
+
+    designs: list[Design]
+    played: dict[int, PairedResult]
+    """Paired plays of each valid new environment, by archive id."""
+    diversity: float
+    """Vendi score of the valid environments in the archive (effective number of distinct)."""
+
+    @property
+    def attempts(self) -> int:
+        return sum(len(d.attempts) for d in self.designs)
+
+    @property
+    def validity_rate(self) -> float:
+        return sum(d.valid for d in self.designs) / len(self.designs) if self.designs else 0.0
+
+    @property
+    def ladder_mean(self) -> float:
+        ladders = [max(a.ladder for a in d.attempts) for d in self.designs if d.attempts]
+        return statistics.fmean(ladders) if ladders else 0.0
+
+
+def token_counter(policy: Policy) -> Callable[[list[Message]], int]:
+    """Prompt length in the policy's tokens, or an estimate for policies without a tokenizer."""
+    if isinstance(policy, TokenPolicy):
+        return lambda messages: len(policy.encode_chat(messages))
+    return lambda messages: sum(approximate_tokens(str(m["content"])) for m in messages)
+
+
+def run_round(
+    designer: Policy,
+    agent: Policy,
+    sampler: CorpusSampler,
+    archive: Archive,
+    count: int,
+    config: DesignerConfig,
+    rollout: RolloutConfig,
+    regret: RegretConfig,
+    episodes: int,
+    pool: SandboxPool | None = None,
+    iteration: int = 0,
+    seed: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> RoundResult:
+    """Design ``count`` environments and play each valid one ``episodes`` times per arm."""
+    rng = random.Random(f"{seed}:design:{iteration}")
+    envs = archive.environments()
+    tasks = plan_tasks(count, sampler, envs, config, rng, token_counter(designer), iteration)
+    designs = design_round(designer, tasks, archive, config, pool, iteration, seed, progress)
+    if progress is not None:
+        progress(f"playing {sum(d.valid for d in designs)} new environment(s)")
+    played = play_designs(
+        agent, designs, archive, episodes, rollout, regret, pool, iteration, seed + iteration
+    )
+    score_designs(designs, played, archive, config, regret)
+    recent = archive.environments(valid_only=True)[-config.memory.records :]
+    diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)
+    return RoundResult(designs, played, diversity)

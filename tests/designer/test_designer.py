@@ -1,0 +1,248 @@
+"""The designer path with scripted policies: extraction, repair, ladder, dedupe, regret stats."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from spade.archive import Archive, ArchivedEnv
+from spade.checker import CheckConfig
+from spade.corpus import CorpusSampler, load_corpus
+from spade.designer import DesignerConfig, attempt_reward, extract_code, run_round
+from spade.designer.design import Attempt
+from spade.designer.memory import select_exemplars
+from spade.designer.prompts import design_messages, load_template
+from spade.envs import LIBRARY_DIR
+from spade.llm.base import Message
+from spade.llm.scripted import ScriptedPolicy
+from spade.regret import RegretConfig
+from spade.rollout import RolloutConfig
+from spade.types import CheckResult, Completion, Verdict
+
+GUESS = (LIBRARY_DIR / "guess_number.py").read_text()
+BROKEN_REWARD = GUESS.replace(
+    'return f"Correct, it was {guess}.", 1.0', 'return f"Correct, it was {guess}.", 2.0'
+)
+FAST = DesignerConfig(
+    repair_attempts=1, edit_share=0.0, check=CheckConfig(seeds=2), max_new_tokens=64
+)
+ROLLOUT = RolloutConfig(max_turns=10, system_prompt=None)
+
+
+def fenced(source: str) -> str:
+    return f"Here is the environment.\n```python\n{source}```\nGood luck."
+
+
+def binary_search_agent(conversation: list[Message]) -> str:
+    """Plays guess_number by halving when the hint is shown, always guesses 1 without it."""
+    first = str(conversation[0]["content"])
+    if "HINT:" not in first:
+        return r"\boxed{1}"
+    high = int(re.search(r"from 1 to (\d+)", first).group(1))  # type: ignore[union-attr]
+    low = 1
+    for message in conversation[1:]:
+        text = str(message["content"])
+        guess = re.search(r"(\d+) is too (low|high)", text)
+        if guess:
+            value = int(guess.group(1))
+            low, high = (value + 1, high) if guess.group(2) == "low" else (low, value - 1)
+    return rf"\boxed{{{(low + high) // 2}}}"
+
+
+def one_round(tmp_path: Path, designer: ScriptedPolicy, count: int = 1, episodes: int = 4):
+    archive = Archive(tmp_path / "archive.sqlite")
+    sampler = CorpusSampler(load_corpus(), seed=0)
+    agent = ScriptedPolicy(binary_search_agent)
+    result = run_round(
+        designer, agent, sampler, archive, count, FAST, ROLLOUT, RegretConfig(), episodes
+    )
+    return archive, result
+
+
+def test_library_source_is_archived_valid_with_regret_statistics(tmp_path: Path) -> None:
+    archive, result = one_round(tmp_path, ScriptedPolicy(lambda _: fenced(GUESS)))
+    (design,) = result.designs
+    assert design.valid and len(design.attempts) == 1
+    env = archive.get(design.final.env_id)  # type: ignore[arg-type]
+    assert (
+        env.passed and env.ladder == 1.0 and env.template_version in ("reasoning_v1", "tool_use_v1")
+    )
+    assert env.doc_id is not None
+    stats = env.latest
+    assert stats is not None and stats["episodes"] == 4
+    assert stats["hinted_win_rate"] == 1.0 and stats["unhinted_win_rate"] == 0.0
+    assert stats["regret"] == pytest.approx(1.0)
+    # blend: 0.4 * clip(1 / 0.15) + 0.6 * plateau(0) = 0.4; valid: 0.5 + 0.5 * 0.4
+    assert design.final.reward == pytest.approx(0.7)
+    (record,) = archive.designs()
+    assert record.outcome == "valid" and record.reward == pytest.approx(0.7)
+    assert result.validity_rate == 1.0 and result.diversity == pytest.approx(1.0)
+
+
+def test_repair_loop_returns_checker_messages_and_records_each_attempt(tmp_path: Path) -> None:
+    def script(conversation: list[Message]) -> str:
+        prompt = str(conversation[-1]["content"])
+        return fenced(GUESS) if "Problems found by spade check" in prompt else fenced(BROKEN_REWARD)
+
+    designer = ScriptedPolicy(script)
+    archive, result = one_round(tmp_path, designer)
+    (design,) = result.designs
+    first, second = design.attempts
+    assert first.outcome == "invalid: reward_range" and second.outcome == "valid"
+    repair_prompt = str(designer.seen[1][-1]["content"])
+    reward_message = next(c.message for c in first.verdict.checks if not c.passed)  # type: ignore[union-attr]
+    assert "reward_range" in repair_prompt and reward_message in repair_prompt
+    child = archive.get(second.env_id)  # type: ignore[arg-type]
+    assert child.parent_id == first.env_id and child.relation == "repair"
+    records = archive.designs()
+    assert [r.attempt for r in records] == [0, 1]
+    assert [r.template_version for r in records][1] == "repair_v1"
+    assert 0 < records[0].reward < 0.5 <= records[1].reward  # type: ignore[operator]
+
+
+def test_reply_without_code_is_an_outcome_and_gets_repaired(tmp_path: Path) -> None:
+    archive, result = one_round(tmp_path, ScriptedPolicy(lambda _: "I cannot write code today."))
+    (design,) = result.designs
+    assert [a.outcome for a in design.attempts] == ["no code", "no code"]
+    assert [r.reward for r in archive.designs()] == [0.0, 0.0]
+    assert archive.environments() == []
+
+
+def test_near_duplicate_is_rejected(tmp_path: Path) -> None:
+    renamed = GUESS.replace("secret", "hidden_value").replace("I picked", "I chose")
+    replies = iter([fenced(GUESS), fenced(renamed)])
+    archive, result = one_round(tmp_path, ScriptedPolicy(lambda _: next(replies)), count=2)
+    first, second = result.designs
+    assert first.valid and second.final.outcome.startswith("duplicate of env")
+    assert len(archive.environments()) == 1
+    assert second.final.reward == FAST.duplicate_reward
+
+
+def make_attempt(checks: list[tuple[str, bool]], outcome: str = "invalid") -> Attempt:
+    from spade.checker.run import ladder_score
+
+    results = [CheckResult(name, ok, "", 0.0) for name, ok in checks]
+    verdict = Verdict("x", tuple(results), ladder_score(results))
+    return Attempt(0, "t", [], Completion("", (), (), "stop"), [], "src", verdict, outcome)
+
+
+def test_validity_ladder_orders_partial_rewards() -> None:
+    regret = RegretConfig()
+    syntax = make_attempt([("syntax", False)])
+    reset = make_attempt(
+        [("syntax", True), ("imports", True), ("interface", True), ("reset", False)]
+    )
+    timeout = make_attempt([("syntax", True), ("timeout", False)])
+    rewards = [attempt_reward(a, None, FAST, regret) for a in (syntax, reset)]
+    assert rewards == [0.0, pytest.approx(0.5 * 3 / 12)]
+    assert attempt_reward(timeout, None, FAST, regret) == regret.timeout_reward
+    valid = make_attempt([(name, True) for name in ("syntax",)], outcome="valid")
+    assert attempt_reward(valid, None, FAST, regret) == FAST.invalid_reward_scale
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("```python\nclass AEnv:\n    pass\n```", "class AEnv:\n    pass\n"),
+        (
+            "draft:\n```python\nx = 1\n```\nfinal:\n```py\nclass BEnv:\n    pass\n```",
+            "class BEnv:\n    pass\n",
+        ),
+        (
+            "```python\nimport random\nclass CEnv:\n    x = 1",
+            "import random\nclass CEnv:\n    x = 1\n",
+        ),
+        (
+            "Sure!\nimport random\n\nclass DEnv:\n    pass",
+            "import random\n\nclass DEnv:\n    pass\n",
+        ),
+        ("no code here", None),
+    ],
+)
+def test_extract_code(reply: str, expected: str | None) -> None:
+    assert extract_code(reply) == expected
+
+
+def archived(
+    env_id: int, win: float | None, regret: float = 0.0, origin: str = "designed"
+) -> ArchivedEnv:
+    latest = (
+        None
+        if win is None
+        else {"unhinted_win_rate": win, "hinted_win_rate": win, "regret": regret}
+    )
+    return ArchivedEnv(
+        env_id,
+        str(env_id),
+        f"class E{env_id}Env:\n    pass\n",
+        origin,
+        "s",
+        True,
+        1.0,
+        None,
+        None,
+        None,
+        None,
+        0,
+        0,
+        latest,
+    )
+
+
+def test_memory_picks_high_regret_positives_and_extreme_negatives() -> None:
+    envs = [
+        archived(1, 0.5, regret=0.1),
+        archived(2, 0.3, regret=0.6),
+        archived(3, 0.95),
+        archived(4, 0.05),
+        archived(5, 0.9, regret=0.9),  # outside [0.15, 0.85]: not a positive
+        archived(6, None, origin="library"),
+    ]
+    chosen = select_exemplars(envs, "reasoning", DesignerConfig().memory)
+    assert [e.id for e in chosen.positives] == [2, 1]
+    assert [e.id for e in chosen.negatives] == [4]
+    fallback = select_exemplars(envs[:1], "reasoning", DesignerConfig().memory)
+    assert [e.id for e in fallback.positives] == [1]
+    with_library = select_exemplars([envs[0], envs[5]], "reasoning", DesignerConfig().memory)
+    assert [e.id for e in with_library.positives] == [1, 6]
+
+
+def test_prompt_drops_exemplars_to_fit_budget() -> None:
+    envs = [archived(i, 0.5) for i in range(3)]
+    big = ArchivedEnv(
+        9,
+        "9",
+        "class BigEnv:\n" + "    x = 1\n" * 400,
+        "designed",
+        "s",
+        True,
+        1.0,
+        None,
+        None,
+        None,
+        None,
+        0,
+        0,
+        {"unhinted_win_rate": 0.5, "hinted_win_rate": 0.6, "regret": 0.1},
+    )
+
+    def count(messages: list[Message]) -> int:
+        return sum(len(str(m["content"]).split()) for m in messages)
+
+    base, kept = design_messages("reasoning_v1", "system_v1", "Doc", "text", [], [], count, 10_000)
+    messages, kept = design_messages(
+        "reasoning_v1", "system_v1", "Doc", "text", [big, envs[0]], [], count, count(base) + 60
+    )
+    assert [e.id for e in kept] == [0]
+    assert "BigEnv" not in str(messages[-1]["content"]) and "E0Env" in str(messages[-1]["content"])
+
+
+def test_templates_render_with_document_and_contract() -> None:
+    text = load_template("tool_use_v1").template
+    assert "$document" in text and "$contract" in text
+    messages, _ = design_messages(
+        "tool_use_v1", "system_v1", "Title", "BODY", [], [], lambda m: 0, 100
+    )
+    assert "BODY" in messages[-1]["content"] and "random.Random(seed)" in messages[-1]["content"]
