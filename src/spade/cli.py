@@ -247,6 +247,61 @@ def design(
     )
 
 
+@app.command("run")
+def run_command(
+    config: Annotated[
+        Path | None, typer.Option("--config", help="A TOML or YAML file of settings.")
+    ] = None,
+    overrides: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override one setting: key.sub=value (repeatable)."),
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Run folder (default: runs/<time>).")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue this run folder from its last checkpoint.")
+    ] = None,
+    print_config: Annotated[
+        bool, typer.Option("--print-config", help="Print the resolved config and exit.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Plain line output.")] = False,
+) -> None:
+    """Self-play: the designer writes environments, the agent plays them, one model learns."""
+    import time
+
+    from spade.train.cli import run_training
+    from spade.train.config import build_config, load_config
+
+    if resume is not None:
+        stored = resume / "config.json"
+        if not stored.is_file():
+            raise UsageError(f"{resume} is not a run folder (no config.json)")
+        if config is not None:
+            raise UsageError("--resume uses the run's own config; pass --set to change it")
+        from spade.train.config import apply_overrides
+
+        resolved = build_config(apply_overrides(json.loads(stored.read_text()), overrides or []))
+        run_dir = resume
+    else:
+        resolved = load_config(config, overrides or [])
+        run_dir = out or Path("runs") / time.strftime("%Y%m%d-%H%M%S")
+    if print_config:
+        print(resolved.model_dump_json(indent=2))
+        return
+    run_training(resolved, run_dir, resume is not None, quiet, console)
+
+
+@app.command()
+def report(
+    run: Annotated[Path, typer.Argument(help="A run folder (holding metrics.jsonl).")],
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: RUN/report).")] = None,
+) -> None:
+    """Write an offline HTML page with PNG plots of a run."""
+    from spade.report import write_report
+
+    page = write_report(run, out)
+    console.print(f"report: {page}")
+
+
 def _open_archive(run: Path) -> Any:
     from spade.archive import Archive
 

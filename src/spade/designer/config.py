@@ -67,7 +67,13 @@ class DesignerConfig(BaseModel):
         2, ge=0, description="Repair attempts after a failed first attempt; each is recorded."
     )
     temperature: float = Field(0.8, ge=0, description="Sampling temperature of the designer.")
-    top_p: float = Field(0.95, gt=0, le=1, description="Nucleus sampling mass of the designer.")
+    top_p: float = Field(
+        1.0,
+        gt=0,
+        le=1,
+        description="Nucleus sampling mass of the designer; below 1 the stored behaviour "
+        "log-probabilities are of the truncated distribution, which the learner does not model.",
+    )
     max_new_tokens: int = Field(1536, ge=16, description="Most tokens of one designed file.")
     max_prompt_tokens: int = Field(
         5000,

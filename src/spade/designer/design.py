@@ -8,6 +8,7 @@ a failure of generated code is an outcome, never an exception.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -185,8 +186,13 @@ def design_round(
     iteration: int = 0,
     seed: int = 0,
     progress: Progress | None = None,
+    timings: dict[str, float] | None = None,
 ) -> list[Design]:
-    """Write, check, repair and archive one environment per task."""
+    """Write, check, repair and archive one environment per task.
+
+    ``timings`` (when given) accumulates seconds spent sampling ('design') and checking ('check').
+    """
+    timings = timings if timings is not None else {}
     designs = [Design(task) for task in tasks]
     known = [(e.id, signature_of(e.source, config.novelty)) for e in archive.environments(True)]
     pending = [(d, d.task.messages, d.task.template_version) for d in designs]
@@ -197,7 +203,10 @@ def design_round(
             label = "writing" if number == 0 else f"repair {number}"
             progress(f"{label}: {len(pending)} environment(s)")
         seeds = [seed * 100_003 + iteration * 1_009 + 17 * i + number for i in range(len(pending))]
+        started = time.monotonic()
         completions, prompt_ids = sample_replies(policy, [p[1] for p in pending], config, seeds)
+        timings["design"] = timings.get("design", 0.0) + time.monotonic() - started
+        started = time.monotonic()
         retry = []
         for (design, messages, template), completion, ids in zip(
             pending, completions, prompt_ids, strict=True
@@ -211,6 +220,7 @@ def design_round(
             design.attempts.append(attempt)
             if attempt.outcome.startswith(("invalid", "no code")):
                 retry.append((design, _repair_prompt(attempt, config), config.repair_template))
+        timings["check"] = timings.get("check", 0.0) + time.monotonic() - started
         pending = retry
     return designs
 

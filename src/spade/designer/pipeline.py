@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,6 +30,8 @@ class RoundResult:
     """Paired plays of each valid new environment, by archive id."""
     diversity: float
     """Vendi score of the valid environments in the archive (effective number of distinct)."""
+    seconds: dict[str, float]
+    """Time spent sampling ('design'), checking ('check') and playing ('play')."""
 
     @property
     def attempts(self) -> int:
@@ -70,13 +73,18 @@ def run_round(
     rng = random.Random(f"{seed}:design:{iteration}")
     envs = archive.environments()
     tasks = plan_tasks(count, sampler, envs, config, rng, token_counter(designer), iteration)
-    designs = design_round(designer, tasks, archive, config, pool, iteration, seed, progress)
+    seconds: dict[str, float] = {"design": 0.0, "check": 0.0}
+    designs = design_round(
+        designer, tasks, archive, config, pool, iteration, seed, progress, seconds
+    )
     if progress is not None:
         progress(f"playing {sum(d.valid for d in designs)} new environment(s)")
+    started = time.monotonic()
     played = play_designs(
         agent, designs, archive, episodes, rollout, regret, pool, iteration, seed + iteration
     )
+    seconds["play"] = time.monotonic() - started
     score_designs(designs, played, archive, config, regret)
     recent = archive.environments(valid_only=True)[-config.memory.records :]
     diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)
-    return RoundResult(designs, played, diversity)
+    return RoundResult(designs, played, diversity, seconds)

@@ -1,0 +1,1 @@
+"""Self-play training: the loss, the learner, checkpoints and the loop behind spade run."""

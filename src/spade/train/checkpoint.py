@@ -1,0 +1,113 @@
+"""Checkpoints: trainable weights (the LoRA adapter or the whole model), optimizer, RNG states,
+loop state (corpus cursor, delayed designer samples, metrics written) and a copy of the archive.
+
+A checkpoint is written to a temporary folder and renamed into place; ``latest`` names the newest
+complete one, replaced atomically. A process killed at any moment leaves the previous checkpoint
+intact, so a resume loses at most the iteration in progress.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import sqlite3
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors.torch import load_file, save_file
+
+from spade.errors import UsageError
+from spade.train.learner import Learner
+from spade.train.samples import Sample
+
+LATEST = "latest"
+
+
+def checkpoint_dir(run: Path) -> Path:
+    return run / "checkpoints"
+
+
+def save_checkpoint(
+    run: Path,
+    iteration: int,
+    learner: Learner | None,
+    state: dict[str, Any],
+    buffer: list[Sample],
+    keep: int = 2,
+) -> Path:
+    """Write checkpoint ``iteration`` of ``run``; keep the newest ``keep`` checkpoints."""
+    root = checkpoint_dir(run)
+    final = root / f"iter-{iteration:06d}"
+    temporary = root / f".tmp-{final.name}"
+    shutil.rmtree(temporary, ignore_errors=True)
+    temporary.mkdir(parents=True)
+    if learner is not None:
+        save_file(_trainable_state(learner), temporary / "trainable.safetensors")
+        torch.save(learner.optimizer.state_dict(), temporary / "optimizer.pt")
+        if hasattr(learner.model, "peft_config"):
+            learner.model.save_pretrained(temporary / "adapter")
+    torch.save({"torch": torch.get_rng_state(), "python": random.getstate()}, temporary / "rng.pt")
+    with (
+        sqlite3.connect(run / "archive.sqlite") as source,
+        sqlite3.connect(temporary / "archive.sqlite") as copy,
+    ):
+        source.backup(copy)
+    payload = {"iteration": iteration, **state, "buffer": [asdict(s) for s in buffer]}
+    (temporary / "state.json").write_text(json.dumps(payload))
+    shutil.rmtree(final, ignore_errors=True)
+    os.replace(temporary, final)
+    _write_atomic(root / LATEST, final.name)
+    for old in sorted(root.glob("iter-*"))[:-keep]:
+        shutil.rmtree(old, ignore_errors=True)
+    return final
+
+
+def _trainable_state(learner: Learner) -> dict[str, torch.Tensor]:
+    names = {id(p): n for n, p in learner.model.named_parameters()}
+    return {names[id(p)]: p.detach().cpu().contiguous() for p in learner.parameters}
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+def latest_checkpoint(run: Path) -> Path | None:
+    pointer = checkpoint_dir(run) / LATEST
+    if not pointer.exists():
+        return None
+    found = checkpoint_dir(run) / pointer.read_text().strip()
+    return found if found.is_dir() else None
+
+
+def restore_checkpoint(
+    run: Path, learner: Learner | None
+) -> tuple[int, dict[str, Any], list[Sample]]:
+    """Load the newest checkpoint into ``learner`` and put its archive back in the run.
+
+    Returns (iteration, loop state, delayed designer samples).
+    """
+    found = latest_checkpoint(run)
+    if found is None:
+        raise UsageError(f"{run} has no checkpoint to resume from; start it without --resume")
+    if learner is not None:
+        weights = load_file(found / "trainable.safetensors")
+        by_name = dict(learner.model.named_parameters())
+        with torch.no_grad():
+            for name, tensor in weights.items():
+                by_name[name].copy_(tensor.to(by_name[name].device))
+        learner.optimizer.load_state_dict(torch.load(found / "optimizer.pt"))
+    rng = torch.load(found / "rng.pt", weights_only=False)
+    torch.set_rng_state(rng["torch"])
+    random.setstate(rng["python"])
+    for suffix in ("", "-wal", "-shm"):
+        (run / f"archive.sqlite{suffix}").unlink(missing_ok=True)
+    shutil.copyfile(found / "archive.sqlite", run / "archive.sqlite")
+    payload = json.loads((found / "state.json").read_text())
+    buffer = [Sample(**s) for s in payload.pop("buffer")]
+    return int(payload.pop("iteration")), payload, buffer

@@ -1,0 +1,58 @@
+"""What ``spade run`` prints: the live view (or plain lines), then a summary table and paths."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from spade.train.config import RunConfig
+from spade.train.loop import run
+
+
+def run_training(
+    config: RunConfig, run_dir: Path, resume: bool, quiet: bool, console: Console
+) -> list[dict[str, Any]]:
+    started = time.monotonic()
+    live = sys.stdout.isatty() and not quiet
+    console.print(f"run folder: {run_dir}", highlight=False)
+    written = run(config, run_dir, resume, console, live)
+    console.print(summary_table(written))
+    console.print(f"finished in {time.monotonic() - started:.0f} s", highlight=False)
+    for name in ("config.json", "metrics.jsonl", "archive.sqlite", "tensorboard", "checkpoints"):
+        console.print(f"  {run_dir / name}", highlight=False)
+    console.print(f"report: spade report {run_dir}", highlight=False)
+    return written
+
+
+COLUMNS = (
+    ("iteration", "iter", "{}"),
+    ("validity_rate", "valid", "{:.2f}"),
+    ("ladder_mean", "ladder", "{:.2f}"),
+    ("regret_mean", "regret", "{:+.3f}"),
+    ("hinted_win_rate", "win (hint)", "{:.2f}"),
+    ("unhinted_win_rate", "win", "{:.2f}"),
+    ("edge_share", "edge", "{:.2f}"),
+    ("diversity", "diversity", "{:.2f}"),
+    ("loss_agent", "loss A", "{:+.4f}"),
+    ("loss_designer", "loss D", "{:+.4f}"),
+)
+
+
+def summary_table(metrics: list[dict[str, Any]]) -> Table:
+    table = Table(title="self-play iterations")
+    for _, header, _ in COLUMNS:
+        table.add_column(header)
+    table.add_column("seconds")
+    for line in metrics:
+        cells = [
+            fmt.format(line[key]) if line.get(key) is not None else "" for key, _, fmt in COLUMNS
+        ]
+        seconds = line.get("seconds", {})
+        cells.append(" ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
+        table.add_row(*cells)
+    return table

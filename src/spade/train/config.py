@@ -1,0 +1,180 @@
+"""Configuration of a self-play run: one pydantic model, loaded from TOML or YAML, every field
+described. ``spade run --print-config`` prints the resolved values."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from spade.designer.config import DesignerConfig
+from spade.errors import UsageError
+from spade.llm.hf import LoraSettings
+from spade.regret import RegretConfig
+from spade.rollout import RolloutConfig
+
+
+class LearnerConfig(BaseModel):
+    """The policy-gradient update (SPADE: GRPO without std normalisation, asymmetric clip)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    learning_rate: float = Field(
+        2e-5,
+        gt=0,
+        description="Adam learning rate. SPADE used 1e-6 for full fine-tuning at 4B-30B; LoRA "
+        "on a small model needs a larger one.",
+    )
+    clip_low: float = Field(0.2, ge=0, lt=1, description="Lower ratio clip ε_low (SPADE: 0.2).")
+    clip_high: float = Field(0.28, ge=0, description="Upper ratio clip ε_high (SPADE: 0.28).")
+    kl_coef: float = Field(
+        0.0,
+        ge=0,
+        description="Weight of the k3 KL to the frozen reference (SPADE: 0; 0.005 at 8B). With "
+        "LoRA the reference is the model with its adapter disabled.",
+    )
+    normalise_std: bool = Field(
+        False, description="Divide GRPO advantages by the group's std (SPADE: no)."
+    )
+    designer_weight_cap: float = Field(
+        50.0,
+        ge=0,
+        description="Designer samples are up-weighted by N_agent / N_designer, capped here "
+        "(SPADE: 50).",
+    )
+    designer_update_every: int = Field(
+        1,
+        ge=1,
+        description="Delayed designer updates: use designer samples every N iterations "
+        "(SPADE: 4 for games, 8 for tool use); the clipped ratio corrects their staleness.",
+    )
+    micro_batch_tokens: int = Field(
+        4096, ge=64, description="Most tokens (padded) in one forward/backward micro-batch."
+    )
+    max_grad_norm: float = Field(1.0, gt=0, description="Gradient clipping norm.")
+    lora: LoraSettings | None = Field(
+        default_factory=LoraSettings, description="LoRA adapter; null for full fine-tuning."
+    )
+    bf16_on_cuda: bool = Field(True, description="Train in bfloat16 when on CUDA.")
+
+
+class EvalConfig(BaseModel):
+    """Optional held-out evaluation during training."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    every: int = Field(0, ge=0, description="Evaluate every N iterations (0: never).")
+    suite: str = Field("library-heldout", description="Suite name or folder (as spade eval).")
+    episodes: int = Field(2, ge=1, description="Episodes per environment.")
+
+
+class RunConfig(BaseModel):
+    """A self-play run: designer writes, agent plays, one model learns both roles."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seed: int = Field(0, description="Seed of everything: corpus order, sampling, replay.")
+    iterations: int = Field(3, ge=1, description="Self-play iterations to run.")
+    model: str = Field(
+        "smollm2-135m", description="Trained model (agent, and designer unless set apart)."
+    )
+    device: str = Field("auto", description="'auto', 'cpu' or 'cuda'.")
+    designer_model: str | None = Field(
+        None,
+        description="A separate designer model (frozen). None: the shared model designs too.",
+    )
+    designer_backend: Literal["hf", "openai"] = Field(
+        "hf", description="Backend of a separate designer ('openai' serves a frozen designer)."
+    )
+    designer_base_url: str | None = Field(
+        None, description="Server URL of an openai-backend designer."
+    )
+    train_agent: bool = Field(True, description="Update the model from agent samples.")
+    train_designer: bool = Field(
+        True, description="Update the model from designer samples (shared model only)."
+    )
+    corpus: str | None = Field(None, description="Corpus path; None: the bundled corpus.")
+    designs_per_iteration: int = Field(
+        2, ge=0, description="Environments the designer writes per iteration (M)."
+    )
+    episodes_per_arm: int = Field(
+        4, ge=1, description="Plays per environment per arm, unhinted and hinted (K; SPADE: 16)."
+    )
+    replay_envs: int = Field(
+        2, ge=0, description="Archived environments replayed per iteration, chosen by PLR."
+    )
+    seed_library: bool = Field(
+        True, description="Start the archive with the bundled library's training split."
+    )
+    library_envs: list[str] | None = Field(
+        None, description="Library environments to seed (None: the whole training split)."
+    )
+    extra_envs: list[str] = Field(
+        default_factory=list,
+        description="Environment files or folders to add to the archive at the start; each is "
+        "checked first and only valid ones are replayed.",
+    )
+    checkpoint_every: int = Field(1, ge=1, description="Save a checkpoint every N iterations.")
+    designer: DesignerConfig = Field(
+        default_factory=DesignerConfig, description="Designer settings."
+    )
+    rollout: RolloutConfig = Field(default_factory=RolloutConfig, description="Agent rollouts.")
+    regret: RegretConfig = Field(default_factory=RegretConfig, description="Regret and rewards.")
+    learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")
+    eval: EvalConfig = Field(default_factory=EvalConfig, description="Held-out evaluation.")
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """``key.sub=value`` assignments (values parsed as JSON when they parse, else strings)."""
+    for item in overrides:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--set takes key=value, got {item!r}")
+        node = data
+        *parents, leaf = key.split(".")
+        for part in parents:
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                raise UsageError(f"--set {key}: {part} is not a section")
+            node = child
+        node[leaf] = _parse_value(value)
+    return data
+
+
+def read_config_file(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise UsageError(f"no config file at {path}")
+    text = path.read_text()
+    try:
+        loaded = tomllib.loads(text) if path.suffix == ".toml" else yaml.safe_load(text)
+    except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
+        raise UsageError(f"{path} does not parse: {str(exc).splitlines()[0]}") from None
+    if not isinstance(loaded, dict):
+        raise UsageError(f"{path} must hold a table of settings")
+    return loaded
+
+
+def build_config(data: dict[str, Any]) -> RunConfig:
+    """A validated RunConfig; the first problem becomes a one-line error naming the field."""
+    try:
+        return RunConfig.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "config"
+        raise UsageError(f"invalid config: {field}: {first['msg']}") from None
+
+
+def load_config(path: Path | None, overrides: list[str]) -> RunConfig:
+    data = read_config_file(path) if path is not None else {}
+    return build_config(apply_overrides(data, overrides))

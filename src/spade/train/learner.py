@@ -1,0 +1,135 @@
+"""The learner: one clipped policy-gradient update of the shared model from both roles' samples,
+micro-batched by a token budget with gradient accumulation."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+import torch
+
+from spade.llm.hf import HFPolicy
+from spade.train.config import LearnerConfig
+from spade.train.loss import clipped_policy_loss, sequence_logprobs
+from spade.train.samples import Sample
+
+
+def micro_batches(samples: list[Sample], token_budget: int) -> list[list[Sample]]:
+    """Groups of samples of one temperature whose padded size (rows × longest) fits the budget;
+    a sample longer than the budget goes alone."""
+    batches: list[list[Sample]] = []
+    ordered = sorted(samples, key=lambda s: (s.temperature, len(s.token_ids)))
+    current: list[Sample] = []
+    for sample in ordered:
+        longest = max([len(s.token_ids) for s in current] + [len(sample.token_ids)])
+        fits = (len(current) + 1) * longest <= token_budget
+        same_temperature = not current or current[0].temperature == sample.temperature
+        if current and not (fits and same_temperature):
+            batches.append(current)
+            current = []
+        current.append(sample)
+    if current:
+        batches.append(current)
+    return batches
+
+
+def pad(samples: list[Sample], pad_id: int, device: Any) -> dict[str, torch.Tensor]:
+    """Right-padded tensors of a micro-batch."""
+    length = max(len(s.token_ids) for s in samples)
+
+    def rows(values: list[list[float]] | list[list[int]], fill: float, dtype: Any) -> torch.Tensor:
+        padded = [list(v) + [fill] * (length - len(v)) for v in values]
+        return torch.tensor(padded, dtype=dtype, device=device)
+
+    return {
+        "input_ids": rows([s.token_ids for s in samples], pad_id, torch.long),
+        "attention": rows([[1] * len(s.token_ids) for s in samples], 0, torch.long),
+        "mask": rows([s.mask for s in samples], 0, torch.float32),
+        "old": rows([s.logprobs for s in samples], 0.0, torch.float32),
+        "advantages": torch.tensor([s.advantage for s in samples], device=device),
+        "weights": torch.tensor([s.weight for s in samples], device=device),
+    }
+
+
+class Learner:
+    """Adam on the trainable parameters (the LoRA adapter, or every weight)."""
+
+    def __init__(self, policy: HFPolicy, config: LearnerConfig) -> None:
+        self.policy = policy
+        self.config = config
+        self.model = policy.model
+        self.parameters = [p for p in self.model.parameters() if p.requires_grad]
+        if not self.parameters:
+            raise ValueError("the model has no trainable parameters")
+        self.optimizer = torch.optim.Adam(self.parameters, lr=config.learning_rate)
+        self._reference: Any = None
+        if config.kl_coef > 0 and not hasattr(self.model, "disable_adapter"):
+            self._reference = copy.deepcopy(self.model).eval().requires_grad_(False)
+
+    @contextlib.contextmanager
+    def _reference_model(self) -> Iterator[Any]:
+        """The frozen reference: the model without its adapter, or a frozen copy."""
+        if self._reference is not None:
+            yield self._reference
+        else:
+            with self.model.disable_adapter():
+                yield self.model
+
+    def step(self, samples: list[Sample]) -> dict[str, float]:
+        """One optimizer step over all samples; returns losses and statistics per role."""
+        stats: dict[str, float] = defaultdict(float)
+        if not samples:
+            return dict(stats)
+        total_tokens = float(sum(s.tokens for s in samples))
+        self.model.train()
+        self.optimizer.zero_grad(set_to_none=True)
+        for batch in micro_batches(samples, self.config.micro_batch_tokens):
+            for role in ("agent", "designer"):
+                own = [s for s in batch if s.role == role]
+                if own:
+                    self._accumulate(own, total_tokens, stats, role)
+        norm = torch.nn.utils.clip_grad_norm_(self.parameters, self.config.max_grad_norm)
+        self.optimizer.step()
+        self.optimizer.zero_grad(set_to_none=True)
+        self.model.eval()
+        for role in ("agent", "designer"):
+            tokens = stats.get(f"tokens_{role}", 0.0)
+            if tokens:
+                stats[f"clip_fraction_{role}"] /= tokens
+                stats[f"kl_{role}"] /= tokens
+        stats["grad_norm"] = float(norm)
+        return dict(stats)
+
+    def _accumulate(
+        self, batch: list[Sample], total_tokens: float, stats: dict[str, float], role: str
+    ) -> None:
+        tensors = pad(batch, self.policy.tokenizer.pad_token_id, self.policy.device)
+        temperature = batch[0].temperature
+        new = sequence_logprobs(self.model, tensors["input_ids"], tensors["attention"], temperature)
+        reference = None
+        if self.config.kl_coef > 0:
+            with torch.no_grad(), self._reference_model() as ref_model:
+                reference = sequence_logprobs(
+                    ref_model, tensors["input_ids"], tensors["attention"], temperature
+                )
+        loss, info = clipped_policy_loss(
+            new,
+            tensors["old"],
+            tensors["advantages"],
+            tensors["mask"],
+            clip_low=self.config.clip_low,
+            clip_high=self.config.clip_high,
+            weights_B=tensors["weights"],
+            ref_logprobs_BT=reference,
+            kl_coef=self.config.kl_coef,
+            normaliser=total_tokens,
+        )
+        loss.backward()
+        tokens = info["tokens"]
+        stats[f"loss_{role}"] += info["loss"]
+        stats[f"tokens_{role}"] += tokens
+        stats[f"clip_fraction_{role}"] += info["clip_fraction"] * tokens
+        stats[f"kl_{role}"] += info["kl"] * tokens

@@ -1,0 +1,263 @@
+"""The self-play loop behind ``spade run``, top to bottom.
+
+Each iteration: the designer writes M grounded environments with repair (valid ones enter the
+archive and are played K times per arm on paired seeds); PLR chooses archived environments to
+replay, also played K times per arm; regret scores the designer, unhinted returns the agent;
+one update of the shared model from both roles; metrics, TensorBoard and a checkpoint.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+from rich.console import Console
+
+from spade.archive import Archive, choose_replay, seed_library
+from spade.corpus import CorpusSampler, chunk, load_corpus
+from spade.designer import RoundResult, run_round
+from spade.llm import Policy, TokenPolicy, load_policy
+from spade.llm.hf import HFPolicy
+from spade.rollout import PairedResult, play_many
+from spade.sandbox import SandboxPool
+from spade.train.checkpoint import restore_checkpoint, save_checkpoint
+from spade.train.config import RunConfig
+from spade.train.learner import Learner
+from spade.train.metrics import MetricsLog, iteration_metrics
+from spade.train.progress import Reporter
+from spade.train.samples import (
+    Sample,
+    agent_samples,
+    batch_fingerprint,
+    designer_samples,
+    informative,
+    weight_designer,
+)
+
+
+@dataclass
+class Session:
+    """Everything one run holds while it iterates."""
+
+    config: RunConfig
+    run: Path
+    agent: Policy
+    designer: Policy
+    learner: Learner | None
+    archive: Archive
+    sampler: CorpusSampler
+    pool: SandboxPool
+    log: MetricsLog
+    iteration: int = 0
+    buffer: list[Sample] = field(default_factory=list)
+    """Designer samples held back for a delayed designer update."""
+
+
+def run(
+    config: RunConfig,
+    run_dir: Path,
+    resume: bool = False,
+    console: Console | None = None,
+    live: bool = False,
+) -> list[dict[str, Any]]:
+    """Run (or resume) the loop to ``config.iterations``; returns the metrics of each iteration."""
+    console = console or Console()
+    session = _open(config, run_dir, resume, console)
+    written: list[dict[str, Any]] = []
+    try:
+        with Reporter(console, config.iterations, session.iteration, live) as reporter:
+            while session.iteration < config.iterations:
+                metrics = iterate(session, session.iteration + 1, reporter)
+                written.append(metrics)
+                reporter.finished(metrics)
+    finally:
+        session.pool.close()
+        session.archive.close()
+        session.log.close()
+    return written
+
+
+def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.json").write_text(config.model_dump_json(indent=2))
+    with console.status(f"loading {config.model}"):
+        agent, designer, learner = _policies(config)
+    buffer: list[Sample] = []
+    iteration, state = 0, dict[str, Any]()
+    if resume:
+        iteration, state, buffer = restore_checkpoint(run_dir, learner)
+    archive = Archive(run_dir / "archive.sqlite")
+    if not resume:
+        if config.seed_library:
+            seed_library(archive, config.library_envs)
+        _add_extra_envs(archive, config)
+    documents = load_corpus(config.corpus)
+    chunks = [c for d in documents for c in chunk(d, config.designer.document_tokens)]
+    sampler = (
+        CorpusSampler.resume(chunks, state["corpus"])
+        if "corpus" in state
+        else CorpusSampler(chunks, config.seed)
+    )
+    log = MetricsLog(run_dir, keep_lines=int(state.get("metrics_lines", 0)) if resume else 0)
+    pool = SandboxPool(config.rollout.limits, spares=2)
+    return Session(
+        config, run_dir, agent, designer, learner, archive, sampler, pool, log, iteration, buffer
+    )
+
+
+def _add_extra_envs(archive: Archive, config: RunConfig) -> None:
+    from spade.checker import check_path
+    from spade.envs import env_files, resolve_env
+
+    for spec in config.extra_envs:
+        path = resolve_env(spec)
+        for file in env_files(path) if path.is_dir() else [path]:
+            verdict = check_path(file, config.designer.check)
+            archive.add(file.read_text(), "extra", verdict, skill=file.stem, doc_id=str(file))
+
+
+def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
+    lora = config.learner.lora
+    torch.manual_seed(config.seed)  # the adapter's initial weights
+    trains = config.train_agent or (config.train_designer and config.designer_model is None)
+    agent = HFPolicy.load(config.model, device=config.device, lora=lora if trains else None)
+    designer: Policy = agent
+    if config.designer_model is not None:
+        designer = load_policy(
+            config.designer_model,
+            config.designer_backend,
+            config.designer_base_url,
+            device=config.device,
+        )
+    learner = Learner(agent, config.learner) if trains else None
+    return agent, designer, learner
+
+
+def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, Any]:
+    """One self-play iteration; returns its metrics (also logged and checkpointed)."""
+    config = session.config
+    reporter.phase(iteration, "designing")
+    designed = design_phase(session, iteration, lambda text: reporter.phase(iteration, text))
+    reporter.phase(iteration, "replaying archived environments")
+    started = time.monotonic()
+    replayed = replay_phase(session, iteration, set(designed.played))
+    seconds = dict(designed.seconds)
+    seconds["play"] += time.monotonic() - started
+    reporter.phase(iteration, "updating the model")
+    started = time.monotonic()
+    samples = collect_samples(session, iteration, designed, replayed)
+    stats = session.learner.step(samples) if session.learner and samples else {}
+    seconds["update"] = time.monotonic() - started
+    metrics = iteration_metrics(
+        iteration, designed, replayed, stats, seconds, len(session.archive.environments(True))
+    )
+    metrics["batch"] = batch_fingerprint(samples)
+    metrics["samples"] = {
+        "agent": sum(s.role == "agent" for s in samples),
+        "designer": sum(s.role == "designer" for s in samples),
+    }
+    if config.eval.every and iteration % config.eval.every == 0:
+        reporter.phase(iteration, f"evaluating on {config.eval.suite}")
+        metrics["eval"] = evaluate_agent(session)
+    session.log.write(metrics)
+    session.iteration = iteration
+    if iteration % config.checkpoint_every == 0 or iteration == config.iterations:
+        reporter.phase(iteration, "saving a checkpoint")
+        state = {"corpus": session.sampler.state(), "metrics_lines": session.log.lines}
+        save_checkpoint(session.run, iteration, session.learner, state, session.buffer)
+    return metrics
+
+
+def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult:
+    config = session.config
+    return run_round(
+        session.designer,
+        session.agent,
+        session.sampler,
+        session.archive,
+        config.designs_per_iteration,
+        config.designer,
+        config.rollout,
+        config.regret,
+        config.episodes_per_arm,
+        session.pool,
+        iteration,
+        config.seed,
+        progress,
+    )
+
+
+def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[PairedResult]:
+    """Paired play of archived environments chosen by PLR (regret rank and staleness)."""
+    config = session.config
+    candidates = [e for e in session.archive.environments(True) if e.id not in exclude]
+    rng = random.Random(f"{config.seed}:replay:{iteration}")
+    chosen = choose_replay(
+        candidates,
+        config.replay_envs,
+        iteration,
+        rng,
+        config.regret.plr_temperature,
+        config.regret.plr_staleness_mix,
+    )
+    if not chosen:
+        return []
+    envs = [(session.archive.get(i).source, f"env {i}") for i in chosen]
+    results = play_many(
+        session.agent,
+        envs,
+        config.episodes_per_arm,
+        config.rollout,
+        session.pool,
+        base_seed=config.seed * 7_919 + iteration * 1_000,
+        regret=config.regret,
+    )
+    for env_id, result in zip(chosen, results, strict=True):
+        session.archive.record_stats(env_id, iteration, result.estimate, config.episodes_per_arm)
+    session.archive.mark_sampled(chosen, iteration)
+    return results
+
+
+def collect_samples(
+    session: Session, iteration: int, designed: RoundResult, replayed: list[PairedResult]
+) -> list[Sample]:
+    """Both roles' samples with advantages; designer samples wait for a delayed update."""
+    config = session.config
+    if not isinstance(session.agent, TokenPolicy):
+        return []
+    learner = config.learner
+    samples: list[Sample] = []
+    if config.train_agent:
+        played = [*designed.played.values(), *replayed]
+        samples += agent_samples(played, config.rollout.temperature, learner.normalise_std)
+    if config.train_designer and session.designer is session.agent:
+        session.buffer += designer_samples(
+            designed.designs, config.designer.temperature, learner.normalise_std
+        )
+        if iteration % learner.designer_update_every == 0:
+            samples += session.buffer
+            session.buffer = []
+    n_agent = sum(s.role == "agent" for s in samples)
+    samples = weight_designer(samples, n_agent, learner.designer_weight_cap)
+    return informative(samples, keep_zero_advantage=learner.kl_coef > 0)
+
+
+def evaluate_agent(session: Session) -> dict[str, Any]:
+    from spade.eval.run import evaluate, overall
+    from spade.eval.suites import suite_tasks
+
+    config = session.config
+    results = evaluate(
+        session.agent, suite_tasks(config.eval.suite), config.eval.episodes, config.rollout
+    )
+    summary = overall(results)
+    return {
+        "suite": config.eval.suite,
+        "win_rate": summary["win_rate"],
+        "mean_return": summary["mean_return"],
+        "per_env": {r.name: r.summary()["win_rate"] for r in results},
+    }

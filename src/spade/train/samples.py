@@ -1,0 +1,114 @@
+"""Training samples from both roles, with per-role GRPO advantages.
+
+Agent: the unhinted episodes of each environment form a group; an episode's advantage is its
+clipped return minus the group's mean. Designer: every attempt that answered prompts from one
+grounding document (its designs and their repairs) forms a group; its reward is the validity
+ladder or the regret recipe. Designer samples are up-weighted by N_agent / N_designer (capped).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from spade.designer import Design
+from spade.regret import clip_return
+from spade.rollout import PairedResult
+from spade.train.loss import grouped_advantages
+from spade.types import Episode
+
+Role = Literal["agent", "designer"]
+
+
+@dataclass
+class Sample:
+    """One token sequence to learn from: sampled tokens have mask 1 and a behaviour logprob."""
+
+    role: Role
+    token_ids: list[int]
+    mask: list[int]
+    logprobs: list[float]
+    advantage: float
+    temperature: float
+    group: str
+    weight: float = 1.0
+
+    @property
+    def tokens(self) -> int:
+        return sum(self.mask)
+
+
+def agent_samples(
+    played: list[PairedResult], temperature: float, normalise_std: bool = False
+) -> list[Sample]:
+    """Unhinted episodes with tokens; advantage within each environment's group of plays."""
+    episodes: list[tuple[str, Episode]] = [
+        (result.origin, e) for result in played for e in result.unhinted if e.token_ids
+    ]
+    returns = [clip_return(e.episode_return) for _, e in episodes]
+    advantages = grouped_advantages(returns, [g for g, _ in episodes], normalise_std)
+    return [
+        Sample("agent", list(e.token_ids), list(e.mask), list(e.logprobs), a, temperature, group)
+        for (group, e), a in zip(episodes, advantages, strict=True)
+        if sum(e.mask)
+    ]
+
+
+def designer_samples(
+    designs: list[Design], temperature: float, normalise_std: bool = False
+) -> list[Sample]:
+    """Every attempt with tokens; advantage within its grounding prompt's group."""
+    attempts = [
+        (d.task.group_key, a) for d in designs for a in d.attempts if a.completion.token_ids
+    ]
+    advantages = grouped_advantages(
+        [a.reward for _, a in attempts], [g for g, _ in attempts], normalise_std
+    )
+    samples = []
+    for (group, attempt), advantage in zip(attempts, advantages, strict=True):
+        prompt, completion = attempt.prompt_ids, attempt.completion
+        samples.append(
+            Sample(
+                "designer",
+                [*prompt, *completion.token_ids],
+                [0] * len(prompt) + [1] * len(completion.token_ids),
+                [0.0] * len(prompt) + list(completion.logprobs),
+                advantage,
+                temperature,
+                group,
+            )
+        )
+    return samples
+
+
+def weight_designer(samples: list[Sample], n_agent: int, cap: float) -> list[Sample]:
+    """Scale designer samples by min(cap, N_agent / N_designer) (SPADE: cap 50)."""
+    designers = [s for s in samples if s.role == "designer"]
+    if not designers:
+        return samples
+    scale = min(cap, n_agent / len(designers)) if n_agent else 1.0
+    for sample in designers:
+        sample.weight = scale
+    return samples
+
+
+ZERO_ADVANTAGE = 1e-9
+"""Advantages smaller than this are rounding noise of a group mean: no policy gradient."""
+
+
+def informative(samples: list[Sample], keep_zero_advantage: bool) -> list[Sample]:
+    """Drop samples whose advantage is 0 (no policy gradient) unless a KL term still uses them."""
+    return [s for s in samples if keep_zero_advantage or abs(s.advantage) > ZERO_ADVANTAGE]
+
+
+def batch_fingerprint(samples: list[Sample]) -> str:
+    """A short hash of a batch: equal batches, equal fingerprints (used to verify resumes)."""
+    digest = hashlib.sha256()
+    for sample in samples:
+        payload = asdict(sample)
+        payload["logprobs"] = [round(x, 5) for x in sample.logprobs]
+        payload["advantage"] = round(sample.advantage, 8)
+        digest.update(json.dumps(payload, sort_keys=True).encode())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,113 @@
+"""The self-play loop with the tiny model: exact resume, SIGKILL safety, config errors, report."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from conftest import FIXTURES
+from spade.train.config import load_config
+from spade.train.loop import run
+
+TINY = [
+    "model=tiny-random",
+    "device=cpu",
+    "designs_per_iteration=1",
+    "designer.max_new_tokens=16",
+    "designer.repair_attempts=0",
+    "episodes_per_arm=4",
+    "replay_envs=1",
+    "rollout.max_turns=1",
+    "rollout.max_tokens_per_turn=24",
+    "seed_library=false",
+    f'extra_envs=["{FIXTURES / "letter_variety.py"}"]',
+]
+SPADE = [sys.executable, "-m", "spade"]
+
+
+def lines(run_dir: Path) -> list[dict]:  # type: ignore[type-arg]
+    return [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
+
+
+def quiet() -> Console:
+    return Console(quiet=True)
+
+
+@pytest.mark.slow
+def test_resume_produces_the_same_next_batch_as_an_uninterrupted_run(tmp_path: Path) -> None:
+    straight, resumed = tmp_path / "straight", tmp_path / "resumed"
+    run(load_config(None, [*TINY, "iterations=2"]), straight, console=quiet())
+    run(load_config(None, [*TINY, "iterations=1"]), resumed, console=quiet())
+    run(load_config(None, [*TINY, "iterations=2"]), resumed, resume=True, console=quiet())
+    first, second = lines(straight), lines(resumed)
+    assert [m["iteration"] for m in second] == [1, 2]
+    assert first[1]["samples"]["agent"] > 0  # the compared batch is not empty
+    for key in ("batch", "loss_agent", "regret_mean", "unhinted_return_mean"):
+        assert first[1][key] == second[1][key], key
+    assert first[0]["batch"] != first[1]["batch"]
+
+
+@pytest.mark.slow
+def test_sigkill_loses_at_most_the_iteration_in_progress(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    sets = [arg for item in [*TINY, "iterations=3"] for arg in ("--set", item)]
+    process = subprocess.Popen(
+        [*SPADE, "run", "--quiet", "--out", str(run_dir), *sets],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 240
+    while not (run_dir / "checkpoints" / "latest").exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.0)  # into the second iteration
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert lines(run_dir)[0]["iteration"] == 1
+    done = subprocess.run(
+        [*SPADE, "run", "--quiet", "--resume", str(run_dir)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert [m["iteration"] for m in lines(run_dir)] == [1, 2, 3]
+    report = subprocess.run([*SPADE, "report", str(run_dir)], capture_output=True, text=True)
+    assert report.returncode == 0 and (run_dir / "report" / "index.html").exists()
+
+
+def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) -> None:
+    bad = subprocess.run(
+        [*SPADE, "run", "--set", "learner.clip_low=3"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip().splitlines() == [
+        "spade: error: invalid config: learner.clip_low: Input should be less than 1"
+    ]
+    unknown = subprocess.run(
+        [*SPADE, "run", "--set", "iteratoins=3"], capture_output=True, text=True
+    )
+    assert unknown.returncode == 2 and "iteratoins" in unknown.stderr
+    toml = tmp_path / "run.toml"
+    toml.write_text("iterations = 7\n[designer]\nrepair_attempts = 0\n")
+    shown = subprocess.run(
+        [*SPADE, "run", "--config", str(toml), "--set", "learner.kl_coef=0.005", "--print-config"],
+        capture_output=True,
+        text=True,
+    )
+    resolved = json.loads(shown.stdout)
+    assert resolved["iterations"] == 7 and resolved["designer"]["repair_attempts"] == 0
+    assert resolved["learner"]["kl_coef"] == 0.005 and resolved["learner"]["clip_high"] == 0.28
+    yaml_file = tmp_path / "run.yaml"
+    yaml_file.write_text("iterations: 2\nrollout:\n  max_turns: 5\n")
+    config = load_config(yaml_file, [])
+    assert config.iterations == 2 and config.rollout.max_turns == 5
+    missing = subprocess.run(
+        [*SPADE, "run", "--resume", str(tmp_path / "nothing")], capture_output=True, text=True
+    )
+    assert missing.returncode == 2 and "not a run folder" in missing.stderr

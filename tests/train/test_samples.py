@@ -1,0 +1,110 @@
+"""Per-role samples and advantages, designer weighting, micro-batching, one learner step."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from spade.designer import Design, DesignTask
+from spade.designer.design import Attempt
+from spade.regret import RegretEstimate
+from spade.rollout import PairedResult
+from spade.train.config import LearnerConfig
+from spade.train.learner import Learner, micro_batches
+from spade.train.samples import (
+    Sample,
+    agent_samples,
+    designer_samples,
+    informative,
+    weight_designer,
+)
+from spade.types import Completion, Episode, StopReason, Turn
+
+
+def episode(origin: str, reward: float, hinted: bool = False) -> Episode:
+    played = Episode(origin, 0, 0, hinted, "obs", [1, 2, 3, 4], [0, 0, 1, 1], [0, 0, -1.0, -2.0])
+    played.turns.append(Turn("a", "o", reward, terminated=True))
+    played.stop_reason = StopReason.TERMINATED
+    return played
+
+
+def paired(origin: str, unhinted: list[float]) -> PairedResult:
+    estimate = RegretEstimate(0, 0, 0, 0, 0, 0, 0, 0)
+    return PairedResult(
+        origin, [episode(origin, r) for r in unhinted], [episode(origin, 1.0, True)], estimate
+    )
+
+
+def test_agent_advantages_are_centred_within_each_environment() -> None:
+    samples = agent_samples([paired("a", [1.0, 0.0, 0.5]), paired("b", [0.2, 0.6])], 1.0)
+    assert [s.group for s in samples] == ["a", "a", "a", "b", "b"]
+    assert [s.advantage for s in samples] == pytest.approx([0.5, -0.5, 0.0, -0.2, 0.2])
+    assert all(s.role == "agent" for s in samples)  # hinted episodes never train the agent
+    with_std = agent_samples([paired("a", [1.0, 0.0])], 1.0, normalise_std=True)
+    assert [s.advantage for s in with_std] == pytest.approx([1.0, -1.0], abs=1e-5)
+
+
+def attempt(reward: float, tokens: int = 2) -> Attempt:
+    completion = Completion("x", tuple(range(5, 5 + tokens)), (-0.5,) * tokens, "stop")
+    made = Attempt(0, "t", [], completion, [1, 2, 3], None, None, "no code")
+    made.reward = reward
+    return made
+
+
+def test_designer_advantages_are_centred_within_each_grounding_prompt() -> None:
+    task_a = DesignTask("reasoning", "reasoning_v1", [], "0:0", "doc a")
+    task_b = DesignTask("reasoning", "reasoning_v1", [], "0:1", "doc b")
+    designs = [
+        Design(task_a, [attempt(0.1), attempt(0.7)]),  # a first try and its repair
+        Design(task_a, [attempt(0.4)]),
+        Design(task_b, [attempt(0.9)]),  # alone in its group: advantage 0
+    ]
+    samples = designer_samples(designs, 0.8)
+    assert [s.advantage for s in samples] == pytest.approx([-0.3, 0.3, 0.0, 0.0])
+    first = samples[0]
+    assert first.token_ids == [1, 2, 3, 5, 6] and first.mask == [0, 0, 0, 1, 1]
+    assert first.logprobs == [0.0, 0.0, 0.0, -0.5, -0.5] and first.temperature == 0.8
+    weighted = weight_designer([*samples, *agent_samples([paired("a", [1, 0] * 50)], 1.0)], 100, 50)
+    assert {s.weight for s in weighted if s.role == "designer"} == {25.0}
+    capped = weight_designer(samples[:1], 1000, 50)
+    assert capped[0].weight == 50.0
+    assert len(informative(weighted, keep_zero_advantage=False)) == 2 + 100
+    assert len(informative(weighted, keep_zero_advantage=True)) == 4 + 100
+
+
+def test_micro_batches_respect_the_token_budget_and_temperature() -> None:
+    def sample(length: int, temperature: float = 1.0) -> Sample:
+        return Sample("agent", [1] * length, [1] * length, [0.0] * length, 1.0, temperature, "g")
+
+    samples = [sample(10), sample(30), sample(12), sample(200), sample(11, 0.8)]
+    batches = micro_batches(samples, 64)
+    for batch in batches:
+        assert len({s.temperature for s in batch}) == 1
+        assert len(batch) == 1 or len(batch) * max(len(s.token_ids) for s in batch) <= 64
+    assert sorted(len(s.token_ids) for b in batches for s in b) == [10, 11, 12, 30, 200]
+
+
+def test_learner_step_moves_only_the_adapter_toward_positive_advantage(tiny_policy) -> None:  # type: ignore[no-untyped-def]
+    from spade.llm.hf import HFPolicy, LoraSettings, token_logprobs
+
+    torch.manual_seed(0)
+    policy = HFPolicy.load("tiny-random", device="cpu", lora=LoraSettings(rank=4, alpha=8))
+    base = {n: p.detach().clone() for n, p in policy.model.named_parameters() if "lora" not in n}
+    prompt = policy.encode_chat([{"role": "user", "content": "hi"}])
+    good, bad = policy.encode_text("yes"), policy.encode_text("no")
+    samples = []
+    for completion, advantage in ((good, 1.0), (bad, -1.0)):
+        ids = prompt + completion
+        old = token_logprobs(policy.model, ids)
+        mask = [0] * len(prompt) + [1] * len(completion)
+        samples.append(Sample("agent", ids, mask, old, advantage, 1.0, "g"))
+    learner = Learner(policy, LearnerConfig(learning_rate=1e-2))
+    before = [sum(token_logprobs(policy.model, s.token_ids)[len(prompt) :]) for s in samples]
+    for _ in range(3):
+        stats = learner.step(samples)
+    after = [sum(token_logprobs(policy.model, s.token_ids)[len(prompt) :]) for s in samples]
+    assert after[0] > before[0] and after[1] < before[1]
+    assert stats["tokens_agent"] == len(good) + len(bad)
+    for name, parameter in policy.model.named_parameters():
+        if name in base:
+            assert torch.equal(parameter, base[name]), name
