@@ -27,8 +27,9 @@ system-deps:
 	  fi; \
 	fi
 
+# The main job: self-play with the embedded model, bundled corpus and seed library (~10 min).
 run: $(STAMP)
-	$(BIN)/spade check src/spade/envs/library
+	$(BIN)/spade run
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -216,10 +216,10 @@ def design(
     episodes: Annotated[
         int, typer.Option(min=0, help="Agent episodes per arm on each valid environment.")
     ] = 4,
-    attempts: Annotated[int, typer.Option(min=0, help="Repair attempts after the first.")] = 2,
+    attempts: Annotated[int, typer.Option(min=0, help="Repair attempts after the first.")] = 1,
     max_new_tokens: Annotated[
         int, typer.Option(min=16, help="Most tokens of one designed file.")
-    ] = 1536,
+    ] = 1024,
     temperature: Annotated[float, typer.Option(min=0.0, help="Designer temperature.")] = 0.8,
     seed: Annotated[int, typer.Option(help="Seed of sampling and document order.")] = 0,
     library: Annotated[

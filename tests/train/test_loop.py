@@ -111,3 +111,43 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
         [*SPADE, "run", "--resume", str(tmp_path / "nothing")], capture_output=True, text=True
     )
     assert missing.returncode == 2 and "not a run folder" in missing.stderr
+
+
+def test_paper_config_file_loads() -> None:
+    config = load_config(Path(__file__).parents[2] / "configs" / "paper.toml", [])
+    assert config.episodes_per_arm == 16 and config.learner.full_finetune
+    assert config.designer.memory.positives == 2 and config.learner.designer_update_every == 4
+
+
+@pytest.mark.slow
+def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    small = [
+        "iterations=1",
+        "designer.max_new_tokens=48",
+        "episodes_per_arm=2",
+        "replay_envs=1",
+        "rollout.max_turns=2",
+        "rollout.max_tokens_per_turn=24",
+        'library_envs=["guess_number", "code_breaker"]',
+    ]
+    sets = [arg for item in small for arg in ("--set", item)]
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    done = subprocess.run(
+        [*SPADE, "run", "--out", str(run_dir), *sets], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "self-play iterations" in done.stdout and str(run_dir / "metrics.jsonl") in done.stdout
+    (metrics,) = lines(run_dir)
+    assert metrics["designs"] == 2 and metrics["envs_played"] >= 1
+    assert set(metrics["seconds"]) == {"design", "check", "play", "update"}
+    from spade.archive import Archive
+
+    with Archive(run_dir / "archive.sqlite") as archive:
+        assert len(archive.designs(iteration=1)) == 2
+        assert sum(e.origin == "library" for e in archive.environments()) == 2
+    assert (run_dir / "checkpoints" / "latest").exists()
+    assert (run_dir / "report" / "index.html").exists()
+    assert any((run_dir / "tensorboard").iterdir())
+    again = subprocess.run([*SPADE, "run", "--out", str(run_dir)], capture_output=True, text=True)
+    assert again.returncode == 2 and "already holds a run" in again.stderr

@@ -74,9 +74,9 @@ class DesignerConfig(BaseModel):
         description="Nucleus sampling mass of the designer; below 1 the stored behaviour "
         "log-probabilities are of the truncated distribution, which the learner does not model.",
     )
-    max_new_tokens: int = Field(1536, ge=16, description="Most tokens of one designed file.")
+    max_new_tokens: int = Field(1024, ge=16, description="Most tokens of one designed file.")
     max_prompt_tokens: int = Field(
-        5000,
+        3000,
         ge=256,
         description="Exemplars are dropped, longest first, until the prompt fits this budget.",
     )

@@ -25,7 +25,9 @@ def run_training(
     console.print(f"finished in {time.monotonic() - started:.0f} s", highlight=False)
     for name in ("config.json", "metrics.jsonl", "archive.sqlite", "tensorboard", "checkpoints"):
         console.print(f"  {run_dir / name}", highlight=False)
-    console.print(f"report: spade report {run_dir}", highlight=False)
+    from spade.report import write_report
+
+    console.print(f"  {write_report(run_dir)}  (the report; open it in a browser)", highlight=False)
     return written
 
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from spade.designer.config import DesignerConfig
+from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.errors import UsageError
 from spade.llm.hf import LoraSettings
 from spade.regret import RegretConfig
@@ -56,8 +56,9 @@ class LearnerConfig(BaseModel):
         4096, ge=64, description="Most tokens (padded) in one forward/backward micro-batch."
     )
     max_grad_norm: float = Field(1.0, gt=0, description="Gradient clipping norm.")
-    lora: LoraSettings | None = Field(
-        default_factory=LoraSettings, description="LoRA adapter; null for full fine-tuning."
+    lora: LoraSettings = Field(default_factory=LoraSettings, description="The LoRA adapter.")
+    full_finetune: bool = Field(
+        False, description="Train every weight instead of a LoRA adapter (SPADE did)."
     )
     bf16_on_cuda: bool = Field(True, description="Train in bfloat16 when on CUDA.")
 
@@ -78,7 +79,7 @@ class RunConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     seed: int = Field(0, description="Seed of everything: corpus order, sampling, replay.")
-    iterations: int = Field(3, ge=1, description="Self-play iterations to run.")
+    iterations: int = Field(2, ge=1, description="Self-play iterations to run.")
     model: str = Field(
         "smollm2-135m", description="Trained model (agent, and designer unless set apart)."
     )
@@ -120,9 +121,19 @@ class RunConfig(BaseModel):
     )
     checkpoint_every: int = Field(1, ge=1, description="Save a checkpoint every N iterations.")
     designer: DesignerConfig = Field(
-        default_factory=DesignerConfig, description="Designer settings."
+        default_factory=lambda: DesignerConfig(
+            designs_per_document=2,
+            repair_attempts=0,
+            max_new_tokens=768,
+            max_prompt_tokens=2200,
+            memory=MemoryConfig(positives=1),
+        ),
+        description="Designer settings (defaults sized for a 2-core CPU; see configs/paper.toml).",
     )
-    rollout: RolloutConfig = Field(default_factory=RolloutConfig, description="Agent rollouts.")
+    rollout: RolloutConfig = Field(
+        default_factory=lambda: RolloutConfig(max_turns=6, max_tokens_per_turn=48),
+        description="Agent rollouts (defaults sized for a 2-core CPU).",
+    )
     regret: RegretConfig = Field(default_factory=RegretConfig, description="Regret and rewards.")
     learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")
     eval: EvalConfig = Field(default_factory=EvalConfig, description="Held-out evaluation.")
@@ -175,6 +186,20 @@ def build_config(data: dict[str, Any]) -> RunConfig:
         raise UsageError(f"invalid config: {field}: {first['msg']}") from None
 
 
+def merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """``update`` laid over ``base``, section by section."""
+    merged = dict(base)
+    for key, value in update.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
 def load_config(path: Path | None, overrides: list[str]) -> RunConfig:
+    """Defaults, then the file, then ``--set`` overrides; a partial section keeps the run's
+    defaults for the fields it does not name."""
     data = read_config_file(path) if path is not None else {}
-    return build_config(apply_overrides(data, overrides))
+    defaults = RunConfig().model_dump(mode="json")
+    return build_config(apply_overrides(merge(defaults, data), overrides))

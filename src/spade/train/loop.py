@@ -20,6 +20,7 @@ from rich.console import Console
 from spade.archive import Archive, choose_replay, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
 from spade.designer import RoundResult, run_round
+from spade.errors import UsageError
 from spade.llm import Policy, TokenPolicy, load_policy
 from spade.llm.hf import HFPolicy
 from spade.rollout import PairedResult, play_many
@@ -82,6 +83,10 @@ def run(
 
 
 def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
+    if not resume and (run_dir / "metrics.jsonl").exists():
+        raise UsageError(
+            f"{run_dir} already holds a run; pass --resume {run_dir} or another --out folder"
+        )
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(config.model_dump_json(indent=2))
     with console.status(f"loading {config.model}"):
@@ -121,7 +126,7 @@ def _add_extra_envs(archive: Archive, config: RunConfig) -> None:
 
 
 def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
-    lora = config.learner.lora
+    lora = None if config.learner.full_finetune else config.learner.lora
     torch.manual_seed(config.seed)  # the adapter's initial weights
     trains = config.train_agent or (config.train_designer and config.designer_model is None)
     agent = HFPolicy.load(config.model, device=config.device, lora=lora if trains else None)
