@@ -414,6 +414,40 @@ def bench_rollout(
         console.print(render(results))
 
 
+@bench_app.command("learning")
+def bench_learning(
+    env: Annotated[str, typer.Option(help="Environment the agent trains on.")] = "guess_number",
+    model: Annotated[str, typer.Option(help="Model to train (LoRA).")] = "smollm2-135m",
+    iterations: Annotated[int, typer.Option(min=1, help="Agent-only iterations.")] = 30,
+    episodes: Annotated[int, typer.Option(min=2, help="Episodes per iteration.")] = 16,
+    eval_episodes: Annotated[
+        int, typer.Option(min=1, help="Held-out episodes before and after.")
+    ] = 64,
+    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 1e-4,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 4,
+    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 32,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Unhinted win rate on one environment before and after agent-only GRPO training."""
+    from spade.bench.learning import render, run_learning_benchmark
+
+    results = run_learning_benchmark(
+        env,
+        model,
+        iterations,
+        episodes,
+        eval_episodes,
+        learning_rate,
+        max_turns,
+        max_tokens,
+        console=None if as_json else console,
+    )
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        console.print(render(results))
+
+
 def main() -> None:
     """Entry point: one-line errors, exit 0 (ok), 1 (checks failed), 2 (usage error)."""
     args = sys.argv[1:] or ["--help"]

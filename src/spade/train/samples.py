@@ -44,8 +44,15 @@ def agent_samples(
     played: list[PairedResult], temperature: float, normalise_std: bool = False
 ) -> list[Sample]:
     """Unhinted episodes with tokens; advantage within each environment's group of plays."""
+    return episode_samples([(r.origin, r.unhinted) for r in played], temperature, normalise_std)
+
+
+def episode_samples(
+    groups: list[tuple[str, list[Episode]]], temperature: float, normalise_std: bool = False
+) -> list[Sample]:
+    """Agent samples from (group name, episodes) pairs; advantage within each group."""
     episodes: list[tuple[str, Episode]] = [
-        (result.origin, e) for result in played for e in result.unhinted if e.token_ids
+        (name, e) for name, members in groups for e in members if e.token_ids
     ]
     returns = [clip_return(e.episode_return) for _, e in episodes]
     advantages = grouped_advantages(returns, [g for g, _ in episodes], normalise_std)

@@ -1,0 +1,146 @@
+"""``spade bench learning``: does agent-only training raise the win rate on one environment?
+
+The agent plays the environment K times per iteration on fresh seeds, and one GRPO update
+(the learner of ``spade run``) follows. The unhinted win rate is measured before and after on
+the same held-out seeds, with Wilson intervals, in one run.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from spade.checker import read_source
+from spade.envs import resolve_env
+from spade.llm.hf import HFPolicy, LoraSettings
+from spade.regret import wilson_interval
+from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
+from spade.sandbox import SandboxPool
+from spade.train.config import LearnerConfig
+from spade.train.learner import Learner
+from spade.train.samples import episode_samples, informative
+
+EVAL_SEED = 1_000_000
+"""Held-out seeds start here; training seeds are below it."""
+
+
+def _win_rate(
+    policy: HFPolicy,
+    source: str,
+    name: str,
+    episodes: int,
+    config: RolloutConfig,
+    pool: SandboxPool,
+) -> dict[str, Any]:
+    specs = [EpisodeSpec(source, name, EVAL_SEED + i, EVAL_SEED + i) for i in range(episodes)]
+    played = play_episodes(policy, specs, config, pool)
+    wins = sum(e.won for e in played)
+    low, high = wilson_interval(wins, episodes)
+    mean = sum(e.episode_return for e in played) / episodes
+    return {
+        "wins": wins,
+        "episodes": episodes,
+        "win_rate": wins / episodes,
+        "interval": [low, high],
+        "mean_return": mean,
+    }
+
+
+def run_learning_benchmark(
+    env: str,
+    model: str = "smollm2-135m",
+    iterations: int = 30,
+    episodes: int = 16,
+    eval_episodes: int = 64,
+    learning_rate: float = 1e-4,
+    max_turns: int = 4,
+    max_tokens: int = 32,
+    seed: int = 0,
+    console: Console | None = None,
+) -> dict[str, Any]:
+    started = time.monotonic()
+    path = resolve_env(env)
+    source = read_source(path)
+    import torch
+
+    torch.manual_seed(seed)
+    policy = HFPolicy.load(model, device="cpu", lora=LoraSettings())
+    learner = Learner(policy, LearnerConfig(learning_rate=learning_rate))
+    config = RolloutConfig(max_turns=max_turns, max_tokens_per_turn=max_tokens)
+    curve = []
+    play_seconds = update_seconds = 0.0
+    with SandboxPool(config.limits, spares=4) as pool:
+        before = _win_rate(policy, source, path.stem, eval_episodes, config, pool)
+        for iteration in range(iterations):
+            tick = time.monotonic()
+            base = seed * 100_000 + iteration * episodes
+            specs = [EpisodeSpec(source, path.stem, base + i, base + i) for i in range(episodes)]
+            played = play_episodes(policy, specs, config, pool)
+            play_seconds += time.monotonic() - tick
+            tick = time.monotonic()
+            samples = informative(episode_samples([(path.stem, played)], 1.0), False)
+            stats = learner.step(samples) if samples else {}
+            update_seconds += time.monotonic() - tick
+            wins = sum(e.won for e in played)
+            curve.append(
+                {
+                    "iteration": iteration + 1,
+                    "train_win_rate": wins / episodes,
+                    "mean_return": sum(e.episode_return for e in played) / episodes,
+                    "loss": stats.get("loss_agent"),
+                }
+            )
+            if console is not None:
+                console.print(
+                    f"iteration {iteration + 1}: training win rate {wins}/{episodes}",
+                    highlight=False,
+                )
+        after = _win_rate(policy, source, path.stem, eval_episodes, config, pool)
+    return {
+        "env": path.stem,
+        "model": model,
+        "iterations": iterations,
+        "episodes": episodes,
+        "learning_rate": learning_rate,
+        "max_turns": max_turns,
+        "max_tokens": max_tokens,
+        "before": before,
+        "after": after,
+        "curve": curve,
+        "seconds": {
+            "total": time.monotonic() - started,
+            "play": play_seconds,
+            "update": update_seconds,
+        },
+    }
+
+
+def render(results: dict[str, Any]) -> Table:
+    table = Table(
+        title=f"spade bench learning: {results['env']}, {results['model']}, "
+        f"{results['iterations']} agent-only iterations × {results['episodes']} episodes"
+    )
+    for column in ("when", "wins", "win rate", "95% interval", "mean return"):
+        table.add_column(column)
+    for when in ("before", "after"):
+        row = results[when]
+        low, high = row["interval"]
+        table.add_row(
+            when,
+            f"{row['wins']}/{row['episodes']}",
+            f"{row['win_rate']:.3f}",
+            f"{low:.3f}..{high:.3f}",
+            f"{row['mean_return']:.3f}",
+        )
+    seconds = results["seconds"]
+    table.add_row(
+        "wall time",
+        f"{seconds['total']:.0f} s",
+        f"play {seconds['play']:.0f} s",
+        f"update {seconds['update']:.0f} s",
+        "",
+    )
+    return table
