@@ -127,3 +127,22 @@ def test_archive_cli_lists_shows_and_exports(tmp_path: Path) -> None:
     assert [p.name for p in (tmp_path / "out").glob("*.py")] == [f"env_{good:05d}.py"]
     missing = spade("archive", "list", str(tmp_path / "nowhere"))
     assert missing.returncode == 2 and "no archive at" in missing.stderr
+
+
+def test_schema_1_archive_is_migrated_in_place(tmp_path: Path) -> None:
+    from spade.archive import DesignRecord
+    from spade.archive.store import APPLICATION_ID, DESIGNS_TABLE, SCHEMA
+
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as old:
+        old.executescript(SCHEMA.replace(DESIGNS_TABLE, ""))
+        old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        old.execute("PRAGMA user_version = 1")
+    with Archive(path) as archive:
+        env_id, _ = archive.add("class AEnv:\n    pass\n", "designed")
+        record = DesignRecord(3, "3:0", 0, "reasoning_v1", "doc", env_id, "valid", 1.0, 0.7, "r")
+        archive.record_design(record)
+        (stored,) = archive.designs(iteration=3)
+        assert stored.env_id == env_id and stored.reward == 0.7 and stored.id is not None
+    with sqlite3.connect(path) as reopened:
+        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 2

@@ -60,7 +60,6 @@ class LearnerConfig(BaseModel):
     full_finetune: bool = Field(
         False, description="Train every weight instead of a LoRA adapter (SPADE did)."
     )
-    bf16_on_cuda: bool = Field(True, description="Train in bfloat16 when on CUDA.")
 
 
 class EvalConfig(BaseModel):
@@ -84,6 +83,9 @@ class RunConfig(BaseModel):
         "smollm2-135m", description="Trained model (agent, and designer unless set apart)."
     )
     device: str = Field("auto", description="'auto', 'cpu' or 'cuda'.")
+    dtype: Literal["auto", "float32", "bfloat16", "float16"] = Field(
+        "auto", description="Weights' dtype; 'auto' is float32 on CPU and bfloat16 on CUDA."
+    )
     designer_model: str | None = Field(
         None,
         description="A separate designer model (frozen). None: the shared model designs too.",

@@ -129,7 +129,9 @@ def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
     lora = None if config.learner.full_finetune else config.learner.lora
     torch.manual_seed(config.seed)  # the adapter's initial weights
     trains = config.train_agent or (config.train_designer and config.designer_model is None)
-    agent = HFPolicy.load(config.model, device=config.device, lora=lora if trains else None)
+    agent = HFPolicy.load(
+        config.model, dtype=config.dtype, device=config.device, lora=lora if trains else None
+    )
     designer: Policy = agent
     if config.designer_model is not None:
         designer = load_policy(
