@@ -246,3 +246,25 @@ def test_templates_render_with_document_and_contract() -> None:
         "tool_use_v1", "system_v1", "Title", "BODY", [], [], lambda m: 0, 100
     )
     assert "BODY" in messages[-1]["content"] and "random.Random(seed)" in messages[-1]["content"]
+
+
+@pytest.mark.slow
+def test_spade_design_cli_fills_the_archive(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    done = subprocess.run(
+        [sys.executable, "-m", "spade", "design", "--model", "tiny-random", "--n", "2"]
+        + ["--episodes", "1", "--attempts", "1", "--max-new-tokens", "24", "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "designed environments" in done.stdout and "archive diversity" in done.stdout
+    with Archive(out / "archive.sqlite") as archive:
+        records = archive.designs()
+        assert len(records) == 4  # two designs, each a first try and one repair
+        assert {r.attempt for r in records} == {0, 1}
+        assert all(r.reward is not None for r in records)
+        assert sum(e.origin == "library" for e in archive.environments()) >= 19
