@@ -254,9 +254,19 @@ def test_spade_design_cli_fills_the_archive(tmp_path: Path) -> None:
     import sys
 
     out = tmp_path / "run"
+    options = ["--n", "2", "--episodes", "1", "--attempts", "1", "--max-new-tokens", "24"]
     done = subprocess.run(
-        [sys.executable, "-m", "spade", "design", "--model", "tiny-random", "--n", "2"]
-        + ["--episodes", "1", "--attempts", "1", "--max-new-tokens", "24", "--out", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "spade",
+            "design",
+            "--model",
+            "tiny-random",
+            *options,
+            "--out",
+            str(out),
+        ],
         capture_output=True,
         text=True,
     )
@@ -268,3 +278,35 @@ def test_spade_design_cli_fills_the_archive(tmp_path: Path) -> None:
         assert {r.attempt for r in records} == {0, 1}
         assert all(r.reward is not None for r in records)
         assert sum(e.origin == "library" for e in archive.environments()) >= 19
+
+
+def test_edit_of_an_easy_archived_environment_asks_for_harder_and_records_the_parent(
+    tmp_path: Path,
+) -> None:
+    from spade.regret import RegretEstimate
+
+    archive = Archive(tmp_path / "archive.sqlite")
+    parent_id, _ = archive.add(GUESS, "library", skill="binary search", trusted=True)
+    archive.record_stats(parent_id, 0, RegretEstimate(0.0, 0, 0, 1.0, 1.0, 1.0, 1.0, 4), 4)
+    harder = GUESS.replace("self.high = 25 * 2**level", "self.high = 100 * 2**level")
+    designer = ScriptedPolicy(lambda _: fenced(harder))
+    config = FAST.model_copy(update={"edit_share": 1.0})
+    result = run_round(
+        designer,
+        ScriptedPolicy(binary_search_agent),
+        CorpusSampler(load_corpus(), seed=0),
+        archive,
+        1,
+        config,
+        ROLLOUT,
+        RegretConfig(),
+        2,
+        iteration=1,
+    )
+    (design,) = result.designs
+    prompt = str(designer.seen[0][-1]["content"])
+    assert "Make it harder" in prompt and "won 100% of episodes without the hint" in prompt
+    assert design.task.template_version == "edit_v1"
+    assert design.valid, design.final.outcome
+    child = archive.get(design.final.env_id)  # type: ignore[arg-type]
+    assert child.parent_id == parent_id and child.relation == "edit: harder"

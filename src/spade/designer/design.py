@@ -26,7 +26,6 @@ from spade.designer.prompts import (
     edit_messages,
     no_code_messages,
     repair_messages,
-    summary_line,
 )
 from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
 from spade.sandbox import SandboxPool
@@ -247,9 +246,11 @@ def _judge(
     attempt.verdict = verdict
     if verdict.passed:
         signature = signature_of(source, config.novelty)
-        match = nearest(signature, [s for _, s in known])
+        # An edit is meant to stay close to its parent: compare it with everything else.
+        others = [(i, s) for i, s in known if task.parent_id is None or i != task.parent_id]
+        match = nearest(signature, [s for _, s in others])
         if match.index is not None and match.similarity >= config.novelty.duplicate_threshold:
-            attempt.outcome = f"duplicate of env {known[match.index][0]} ({match.similarity:.2f})"
+            attempt.outcome = f"duplicate of env {others[match.index][0]} ({match.similarity:.2f})"
             return attempt
         known.append((0, signature))
     previous = design.attempts[-1].env_id if design.attempts else None
@@ -298,10 +299,3 @@ def _record(archive: Archive, design: Design, attempt: Attempt, iteration: int) 
             reply=attempt.completion.text,
         )
     )
-
-
-def describe(design: Design) -> str:
-    """One line: what the design was about and where it ended."""
-    source = design.final.source
-    about = summary_line(source) if source else design.task.skill
-    return f"{about[:60]} — {design.final.outcome}"
