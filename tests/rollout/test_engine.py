@@ -70,11 +70,17 @@ def test_stop_reasons(tiny_policy: HFPolicy) -> None:
     )
     assert {e.stop_reason for e in truncated} <= {StopReason.TRUNCATED, StopReason.MAX_TOKENS}
     assert all(len(e.turns) <= 2 for e in truncated)
-    one_token = play_episodes(
-        tiny_policy, specs(ECHO, 2), CONFIG.model_copy(update={"max_tokens_per_turn": 1})
-    )
+    cut = CONFIG.model_copy(update={"max_tokens_per_turn": 1, "end_on_cut_reply": True})
+    one_token = play_episodes(tiny_policy, specs(ECHO, 2), cut)
     assert all(e.stop_reason == StopReason.MAX_TOKENS for e in one_token)
     assert all(len(e.turns) == 1 and e.sampled_tokens == 1 for e in one_token)
+    going_on = play_episodes(
+        tiny_policy,
+        specs(ECHO, 2),
+        CONFIG.model_copy(update={"max_tokens_per_turn": 1, "max_turns": 3}),
+    )
+    assert all(len(e.turns) == 3 and e.sampled_tokens == 3 for e in going_on)
+    assert all(e.stop_reason == StopReason.TRUNCATED for e in going_on)
     tight = CONFIG.model_copy(update={"max_context_tokens": 64, "system_prompt": None})
     squeezed = play_episodes(tiny_policy, specs(ECHO, 2), tight)
     assert all(e.stop_reason == StopReason.CONTEXT_LIMIT for e in squeezed)

@@ -32,6 +32,12 @@ class RolloutConfig(BaseModel):
         "exactly the action it asks for, in the format it asks for.",
         description="System message for the agent; None keeps the chat template's default.",
     )
+    end_on_cut_reply: bool = Field(
+        False,
+        description="End the episode when a reply hits max_tokens_per_turn. Off: the "
+        "environment receives the cut reply like any other text and play goes on (small "
+        "models rarely stop on their own within a turn's budget).",
+    )
     hint_source: Literal["env", "model"] = Field(
         "env",
         description="'env': the environment's hint(); 'model': the same model reads the source "

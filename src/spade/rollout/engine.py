@@ -233,7 +233,10 @@ def _record(
             state.transcript is not None
             and len(state.transcript.token_ids) >= config.max_context_tokens
         )
-        return StopReason.CONTEXT_LIMIT if at_context_limit else StopReason.MAX_TOKENS
+        if at_context_limit:
+            return StopReason.CONTEXT_LIMIT
+        if config.end_on_cut_reply:
+            return StopReason.MAX_TOKENS
     if state.transcript is None:
         state.messages.append({"role": "user", "content": result.observation})
         return None

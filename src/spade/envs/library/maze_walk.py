@@ -5,10 +5,14 @@ Winning: step onto the exit cell before the turns run out.
 """
 
 import random
+import re
 from collections import deque
 
 from spade.envkit import parse_boxed
 
+WORDS = {"NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W"}
+WORDS |= {"UP": "N", "DOWN": "S", "RIGHT": "E", "LEFT": "W"}
+PLAIN_WORD = re.compile(r"\b(north|south|east|west|up|down|right|left)\b", re.IGNORECASE)
 MOVES = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
 NAMES = {"N": "north", "S": "south", "E": "east", "W": "west"}
 LEVELS = {1: (4, 25), 2: (5, 35), 3: (6, 50)}
@@ -83,7 +87,8 @@ class MazeWalkEnv:
             f"You are in a dark {self.size}x{self.size} maze. Cells are (row, column), row 1 at "
             f"the top and column 1 at the left; north is up. Reach the exit at "
             f"{self._where(self.exit)}. Each turn move one cell with one of \\boxed{{N}}, "
-            f"\\boxed{{S}}, \\boxed{{E}} or \\boxed{{W}}. You only learn which directions are "
+            f"\\boxed{{S}}, \\boxed{{E}} or \\boxed{{W}} (a plain word such as north or up "
+            "also works). You only learn which directions are "
             f"open from where you stand. You have {self.max_turns} turns.\n{self._status()}",
             {},
         )
@@ -99,9 +104,14 @@ class MazeWalkEnv:
         if self.done:
             return "The game is over.", 0.0, True, False, {}
         self.turn += 1
-        payload = parse_boxed(action if isinstance(action, str) else str(action))
+        text = action if isinstance(action, str) else str(action)
+        payload = parse_boxed(text)
+        if payload is None:
+            # Without a box, the first direction word counts (north, up, right, ...).
+            plain = PLAIN_WORD.search(text[:2000])
+            payload = plain.group(1) if plain else None
         word = (payload or "").strip().upper()
-        direction = {"NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W"}.get(word, word)
+        direction = WORDS.get(word, word)
         if direction not in MOVES:
             observation = "Invalid move. Reply with one of \\boxed{N}, \\boxed{S}, \\boxed{E} or "
             observation += f"\\boxed{{W}}.\n{self._status()}"
