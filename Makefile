@@ -27,7 +27,7 @@ system-deps:
 	  fi; \
 	fi
 
-# The main job: self-play with the embedded model, bundled corpus and seed library (~10 min).
+# The main job: self-play with the embedded model, bundled corpus and seed library (~12 min).
 run: $(STAMP)
 	$(BIN)/spade run
 

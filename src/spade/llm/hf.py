@@ -57,7 +57,14 @@ class HFPolicy(TokenPolicy):
     ) -> HFPolicy:
         model, tokenizer = load_model_and_tokenizer(name, dtype, device)
         if lora is not None:
+            import warnings
+
             from peft import LoraConfig, get_peft_model
+
+            # peft asks transformers a deprecated question; the answer is right, the noise is not.
+            warnings.filterwarnings(
+                "ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning
+            )
 
             present = {n.rsplit(".", 1)[-1] for n, _ in model.named_modules()}
             targets = [m for m in lora.target_modules if m in present]

@@ -105,10 +105,10 @@ class RunConfig(BaseModel):
         2, ge=0, description="Environments the designer writes per iteration (M)."
     )
     episodes_per_arm: int = Field(
-        4, ge=1, description="Plays per environment per arm, unhinted and hinted (K; SPADE: 16)."
+        3, ge=1, description="Plays per environment per arm, unhinted and hinted (K; SPADE: 16)."
     )
     replay_envs: int = Field(
-        2, ge=0, description="Archived environments replayed per iteration, chosen by PLR."
+        1, ge=0, description="Archived environments replayed per iteration, chosen by PLR."
     )
     seed_library: bool = Field(
         True, description="Start the archive with the bundled library's training split."
@@ -126,14 +126,14 @@ class RunConfig(BaseModel):
         default_factory=lambda: DesignerConfig(
             designs_per_document=2,
             repair_attempts=0,
-            max_new_tokens=768,
+            max_new_tokens=640,
             max_prompt_tokens=2200,
             memory=MemoryConfig(positives=1),
         ),
         description="Designer settings (defaults sized for a 2-core CPU; see configs/paper.toml).",
     )
     rollout: RolloutConfig = Field(
-        default_factory=lambda: RolloutConfig(max_turns=6, max_tokens_per_turn=48),
+        default_factory=lambda: RolloutConfig(max_turns=4, max_tokens_per_turn=40),
         description="Agent rollouts (defaults sized for a 2-core CPU).",
     )
     regret: RegretConfig = Field(default_factory=RegretConfig, description="Regret and rewards.")
