@@ -42,6 +42,7 @@ def quiet() -> Console:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 def test_resume_produces_the_same_next_batch_as_an_uninterrupted_run(tmp_path: Path) -> None:
     straight, resumed = tmp_path / "straight", tmp_path / "resumed"
     run(load_config(None, [*TINY, "iterations=2"]), straight, console=quiet())
@@ -56,6 +57,7 @@ def test_resume_produces_the_same_next_batch_as_an_uninterrupted_run(tmp_path: P
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 def test_sigkill_loses_at_most_the_iteration_in_progress(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     sets = [arg for item in [*TINY, "iterations=3"] for arg in ("--set", item)]
@@ -120,11 +122,13 @@ def test_paper_config_file_loads() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     small = [
         "iterations=1",
         "designer.max_new_tokens=48",
+        "designer.max_prompt_tokens=1200",
         "episodes_per_arm=2",
         "replay_envs=1",
         "rollout.max_turns=2",
