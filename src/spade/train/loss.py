@@ -20,6 +20,8 @@ from typing import Any
 
 import torch
 
+from spade.regret import centre_by_group
+
 
 def sequence_logprobs(
     model: Any,
@@ -203,13 +205,11 @@ def grouped_advantages(
     """
     if len(returns) != len(groups):
         raise ValueError(f"got {len(returns)} returns but {len(groups)} group keys")
+    centred = centre_by_group([float(value) for value in returns], groups)
+    if not normalise_std:
+        return centred
     members: defaultdict[Hashable, list[float]] = defaultdict(list)
-    for value, group in zip(returns, groups, strict=True):
-        members[group].append(float(value))
-    means = {group: statistics.fmean(values) for group, values in members.items()}
-    spreads = {group: statistics.pstdev(members[group], mu=means[group]) for group in members}
-    advantages = []
-    for value, group in zip(returns, groups, strict=True):
-        centred = float(value) - means[group]
-        advantages.append(centred / (spreads[group] + eps) if normalise_std else centred)
-    return advantages
+    for value, group in zip(centred, groups, strict=True):
+        members[group].append(value)
+    spreads = {group: statistics.pstdev(values, mu=0.0) for group, values in members.items()}
+    return [value / (spreads[group] + eps) for value, group in zip(centred, groups, strict=True)]
