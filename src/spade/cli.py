@@ -416,16 +416,22 @@ def bench_rollout(
 
 @bench_app.command("learning")
 def bench_learning(
-    env: Annotated[str, typer.Option(help="Environment the agent trains on.")] = "guess_number",
+    env: Annotated[str, typer.Option(help="Environment the agent trains on.")] = "running_total",
     model: Annotated[str, typer.Option(help="Model to train (LoRA).")] = "smollm2-135m",
     iterations: Annotated[int, typer.Option(min=1, help="Agent-only iterations.")] = 30,
     episodes: Annotated[int, typer.Option(min=2, help="Episodes per iteration.")] = 16,
     eval_episodes: Annotated[
         int, typer.Option(min=1, help="Held-out episodes before and after.")
     ] = 64,
-    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 1e-4,
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 4,
-    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 32,
+    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 5e-4,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 5,
+    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 48,
+    temperature: Annotated[
+        float, typer.Option(min=0.0, help="Sampling temperature, training and evaluation.")
+    ] = 0.7,
+    save: Annotated[
+        Path | None, typer.Option(help="Also write the results (with the curve) to this JSON file.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Unhinted win rate on one environment before and after agent-only GRPO training."""
@@ -440,8 +446,12 @@ def bench_learning(
         learning_rate,
         max_turns,
         max_tokens,
+        temperature,
         console=None if as_json else console,
     )
+    if save is not None:
+        save.parent.mkdir(parents=True, exist_ok=True)
+        save.write_text(json.dumps(results, indent=2) + "\n")
     if as_json:
         print(json.dumps(results, indent=2))
     else:

@@ -55,6 +55,21 @@ def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
             archive.get(99)
 
 
+def test_listing_gives_each_environment_its_own_latest_stats(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.sqlite") as archive:
+        ids = [archive.add(COUNTER + f"\n# variant {i}\n", f"v{i}")[0] for i in range(3)]
+        archive.record_stats(ids[0], 1, estimate(0.1), 4)
+        archive.record_stats(ids[0], 3, estimate(0.3), 4)
+        archive.record_stats(ids[1], 2, estimate(0.2), 4)
+        archive.record_stats(ids[0], 2, estimate(0.9), 4)  # older than iteration 3
+        listed = {e.id: e.latest for e in archive.environments()}
+        assert listed[ids[0]] is not None and listed[ids[0]]["iteration"] == 3
+        assert listed[ids[0]]["regret"] == 0.3
+        assert listed[ids[1]] is not None and listed[ids[1]]["regret"] == 0.2
+        assert listed[ids[2]] is None
+        assert archive.get(ids[1]).latest == listed[ids[1]]
+
+
 def test_foreign_and_corrupt_files_are_refused_untouched(tmp_path: Path) -> None:
     foreign = tmp_path / "other.sqlite"
     with sqlite3.connect(foreign) as db:

@@ -268,6 +268,18 @@ def test_sequence_logprobs_matches_unpadded_rows(tiny_llama, temperature):
     assert torch.all(logprobs_BT[:, 1:][attention_BT[:, 1:].bool()] < 0)
 
 
+@pytest.mark.parametrize("start", [1, 3, 5])
+def test_sequence_logprobs_from_start_equals_the_full_pass(tiny_llama, start):
+    """Skipping the prompt's logits changes nothing from ``start`` on and zeroes what is before."""
+    rows = [[5, 9, 2, 7, 11, 3], [4, 8, 1, 6, 2]]
+    ids_BT, attention_BT = right_padded(rows, pad=63)
+    with torch.no_grad():
+        full_BT = sequence_logprobs(tiny_llama, ids_BT, attention_BT, 0.7)
+        tail_BT = sequence_logprobs(tiny_llama, ids_BT, attention_BT, 0.7, start=start)
+    torch.testing.assert_close(tail_BT[:, start:], full_BT[:, start:], rtol=0, atol=1e-5)
+    assert torch.all(tail_BT[:, :start] == 0)
+
+
 def test_temperature_changes_logprobs(tiny_llama):
     ids_BT, attention_BT = right_padded([[5, 9, 2, 7]])
     with torch.no_grad():

@@ -10,7 +10,7 @@ from spade.designer.design import Attempt
 from spade.regret import RegretEstimate
 from spade.rollout import PairedResult
 from spade.train.config import LearnerConfig
-from spade.train.learner import Learner, micro_batches
+from spade.train.learner import Learner, first_sampled, micro_batches
 from spade.train.samples import (
     Sample,
     agent_samples,
@@ -84,6 +84,16 @@ def test_micro_batches_respect_the_token_budget_and_temperature() -> None:
     assert sorted(len(s.token_ids) for b in batches for s in b) == [10, 11, 12, 30, 200]
 
 
+def test_first_sampled_is_the_earliest_sampled_position_of_a_micro_batch() -> None:
+    def sample(mask: list[int]) -> Sample:
+        n = len(mask)
+        return Sample("agent", [1] * n, mask, [0.0] * n, 1.0, 1.0, "g")
+
+    assert first_sampled([sample([0, 0, 0, 1, 1]), sample([0, 0, 1, 0, 1])]) == 2
+    assert first_sampled([sample([0, 0, 0, 0, 1])]) == 4
+    assert first_sampled([sample([0, 0, 0])]) == 1  # nothing sampled: the whole row
+
+
 def test_learner_step_moves_only_the_adapter_toward_positive_advantage(tiny_policy) -> None:  # type: ignore[no-untyped-def]
     from spade.llm.hf import HFPolicy, LoraSettings, token_logprobs
 
@@ -123,6 +133,7 @@ def test_learning_benchmark_trains_on_one_environment() -> None:
         learning_rate=1e-3,
         max_turns=1,
         max_tokens=16,
+        temperature=1.0,
     )
     assert [row["iteration"] for row in results["curve"]] == [1, 2]
     assert results["curve"][0]["loss"] is not None  # varied returns: a real update happened

@@ -312,12 +312,27 @@ class Archive:
             f"JOIN sampling s ON s.env_id = e.id {where} ORDER BY e.id",
             args,
         ).fetchall()
-        return [self._build(row) for row in rows]
+        latest = self._latest_stats([row["id"] for row in rows])
+        return [self._build(row, latest.get(row["id"])) for row in rows]
 
-    def _build(self, row: sqlite3.Row) -> ArchivedEnv:
-        latest = self._db.execute(
-            "SELECT * FROM stats WHERE env_id = ? ORDER BY iteration DESC LIMIT 1", (row["id"],)
-        ).fetchone()
+    def _latest_stats(self, env_ids: list[int]) -> dict[int, dict[str, Any]]:
+        """Each environment's stats row of its latest iteration, in one query."""
+        if not env_ids:
+            return {}
+        if len(env_ids) == 1:
+            query, args = "WHERE env_id = ?", tuple(env_ids)
+        else:
+            query, args = "", ()
+        rows = self._db.execute(
+            "SELECT st.* FROM stats st JOIN (SELECT env_id, MAX(iteration) AS iteration "
+            f"FROM stats {query} GROUP BY env_id) m "
+            "ON st.env_id = m.env_id AND st.iteration = m.iteration",
+            args,
+        ).fetchall()
+        return {row["env_id"]: dict(row) for row in rows}
+
+    @staticmethod
+    def _build(row: sqlite3.Row, latest: dict[str, Any] | None) -> ArchivedEnv:
         return ArchivedEnv(
             id=row["id"],
             hash=row["hash"],
@@ -332,7 +347,7 @@ class Archive:
             template_version=row["template_version"],
             times_sampled=row["times_sampled"],
             last_sampled=row["last_sampled"],
-            latest=dict(latest) if latest else None,
+            latest=latest,
         )
 
     def close(self) -> None:

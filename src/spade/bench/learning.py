@@ -55,9 +55,10 @@ def run_learning_benchmark(
     iterations: int = 30,
     episodes: int = 16,
     eval_episodes: int = 64,
-    learning_rate: float = 1e-4,
-    max_turns: int = 4,
-    max_tokens: int = 32,
+    learning_rate: float = 5e-4,
+    max_turns: int = 5,
+    max_tokens: int = 48,
+    temperature: float = 0.7,
     seed: int = 0,
     console: Console | None = None,
 ) -> dict[str, Any]:
@@ -69,7 +70,9 @@ def run_learning_benchmark(
     torch.manual_seed(seed)
     policy = HFPolicy.load(model, device="cpu", lora=LoraSettings())
     learner = Learner(policy, LearnerConfig(learning_rate=learning_rate))
-    config = RolloutConfig(max_turns=max_turns, max_tokens_per_turn=max_tokens)
+    config = RolloutConfig(
+        max_turns=max_turns, max_tokens_per_turn=max_tokens, temperature=temperature
+    )
     curve = []
     play_seconds = update_seconds = 0.0
     with SandboxPool(config.limits, spares=4) as pool:
@@ -81,21 +84,25 @@ def run_learning_benchmark(
             played = play_episodes(policy, specs, config, pool)
             play_seconds += time.monotonic() - tick
             tick = time.monotonic()
-            samples = informative(episode_samples([(path.stem, played)], 1.0), False)
+            samples = informative(episode_samples([(path.stem, played)], temperature), False)
             stats = learner.step(samples) if samples else {}
             update_seconds += time.monotonic() - tick
             wins = sum(e.won for e in played)
+            mean_return = sum(e.episode_return for e in played) / episodes
             curve.append(
                 {
                     "iteration": iteration + 1,
                     "train_win_rate": wins / episodes,
-                    "mean_return": sum(e.episode_return for e in played) / episodes,
+                    "mean_return": mean_return,
                     "loss": stats.get("loss_agent"),
+                    "samples": len(samples),
                 }
             )
             if console is not None:
                 console.print(
-                    f"iteration {iteration + 1}: training win rate {wins}/{episodes}",
+                    f"iteration {iteration + 1}/{iterations}: training wins {wins}/{episodes}, "
+                    f"mean return {mean_return:.3f}, {len(samples)} samples, "
+                    f"{time.monotonic() - started:.0f} s",
                     highlight=False,
                 )
         after = _win_rate(policy, source, path.stem, eval_episodes, config, pool)
@@ -107,6 +114,7 @@ def run_learning_benchmark(
         "learning_rate": learning_rate,
         "max_turns": max_turns,
         "max_tokens": max_tokens,
+        "temperature": temperature,
         "before": before,
         "after": after,
         "curve": curve,
@@ -121,7 +129,8 @@ def run_learning_benchmark(
 def render(results: dict[str, Any]) -> Table:
     table = Table(
         title=f"spade bench learning: {results['env']}, {results['model']}, "
-        f"{results['iterations']} agent-only iterations × {results['episodes']} episodes"
+        f"{results['iterations']} agent-only iterations × {results['episodes']} episodes, "
+        f"temperature {results['temperature']}"
     )
     for column in ("when", "wins", "win rate", "95% interval", "mean return"):
         table.add_column(column)

@@ -3,7 +3,13 @@
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.engine import EpisodeSpec, play_episodes
 from spade.rollout.hints import write_model_hint
-from spade.rollout.paired import PairedResult, paired_specs, play_many, play_paired
+from spade.rollout.paired import (
+    PairedResult,
+    estimate_from_episodes,
+    paired_specs,
+    play_many,
+    play_paired,
+)
 from spade.rollout.transcript import TemplateError, TokenTranscript
 
 __all__ = [
@@ -13,6 +19,7 @@ __all__ = [
     "RolloutConfig",
     "TemplateError",
     "TokenTranscript",
+    "estimate_from_episodes",
     "paired_specs",
     "play_episodes",
     "play_many",

@@ -24,6 +24,25 @@ class PairedResult:
     model_hint: str | None = None
 
 
+def estimate_from_episodes(
+    hinted: list[Episode],
+    unhinted: list[Episode],
+    regret: RegretConfig | None = None,
+    seed: int = 0,
+) -> RegretEstimate:
+    """Hint regret of paired episode lists (pair i: ``hinted[i]`` and ``unhinted[i]``)."""
+    regret = regret or RegretConfig()
+    return estimate_regret(
+        [e.episode_return for e in hinted],
+        [e.episode_return for e in unhinted],
+        [e.won for e in hinted],
+        [e.won for e in unhinted],
+        resamples=regret.bootstrap_resamples,
+        confidence=regret.confidence,
+        seed=seed,
+    )
+
+
 def paired_specs(
     source: str, origin: str, episodes: int, base_seed: int, model_hint: str | None
 ) -> list[EpisodeSpec]:
@@ -78,14 +97,6 @@ def play_many(
     for index, ((_, origin), hint) in enumerate(zip(envs, hints, strict=True)):
         own = played[2 * episodes * index : 2 * episodes * (index + 1)]
         unhinted, hinted = own[:episodes], own[episodes:]
-        estimate = estimate_regret(
-            [e.episode_return for e in hinted],
-            [e.episode_return for e in unhinted],
-            [e.won for e in hinted],
-            [e.won for e in unhinted],
-            resamples=regret.bootstrap_resamples,
-            confidence=regret.confidence,
-            seed=base_seed,
-        )
+        estimate = estimate_from_episodes(hinted, unhinted, regret, base_seed)
         results.append(PairedResult(origin, unhinted, hinted, estimate, hint))
     return results

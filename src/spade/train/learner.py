@@ -54,6 +54,12 @@ def pad(samples: list[Sample], pad_id: int, device: Any) -> dict[str, torch.Tens
     }
 
 
+def first_sampled(samples: list[Sample]) -> int:
+    """The earliest position any sample of a micro-batch has a sampled token at (its loss starts
+    there; everything before is prompt)."""
+    return min((s.mask.index(1) for s in samples if 1 in s.mask), default=1)
+
+
 class Learner:
     """Adam on the trainable parameters (the LoRA adapter, or every weight)."""
 
@@ -108,12 +114,15 @@ class Learner:
     ) -> None:
         tensors = pad(batch, self.policy.tokenizer.pad_token_id, self.policy.device)
         temperature = batch[0].temperature
-        new = sequence_logprobs(self.model, tensors["input_ids"], tensors["attention"], temperature)
+        start = first_sampled(batch)
+        new = sequence_logprobs(
+            self.model, tensors["input_ids"], tensors["attention"], temperature, start
+        )
         reference = None
         if self.config.kl_coef > 0:
             with torch.no_grad(), self._reference_model() as ref_model:
                 reference = sequence_logprobs(
-                    ref_model, tensors["input_ids"], tensors["attention"], temperature
+                    ref_model, tensors["input_ids"], tensors["attention"], temperature, start
                 )
         loss, info = clipped_policy_loss(
             new,

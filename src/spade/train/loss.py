@@ -28,12 +28,16 @@ def sequence_logprobs(
     input_ids_BT: torch.Tensor,
     attention_mask_BT: torch.Tensor,
     temperature: float = 1.0,
+    start: int = 1,
 ) -> torch.Tensor:
     """Log-probability of every token given the tokens before it, under ``logits / temperature``.
 
-    ``logprobs_BT[b, t] = log p(input_ids[b, t] | input_ids[b, :t])``; position 0 (which has no
-    context) and padding positions (``attention_mask`` 0; batches are right-padded) get 0. The
-    softmax runs in float32 and the result is differentiable with respect to the model.
+    ``logprobs_BT[b, t] = log p(input_ids[b, t] | input_ids[b, :t])`` for ``t >= start``;
+    positions before ``start`` (position 0 has no context) and padding positions
+    (``attention_mask`` 0; batches are right-padded) get 0. ``start`` is the first position a
+    loss uses (the first sampled token): the model's head only runs from there on, which spares
+    the full-vocabulary logits of long prompts. The softmax runs in float32 and the result is
+    differentiable with respect to the model.
     """
     if temperature <= 0:
         raise ValueError(f"temperature must be positive, got {temperature}")
@@ -42,16 +46,21 @@ def sequence_logprobs(
             "input_ids and attention_mask must be equal [batch, time] shapes, got "
             f"{tuple(input_ids_BT.shape)} and {tuple(attention_mask_BT.shape)}"
         )
-    logits_BTV = model(
-        input_ids=input_ids_BT, attention_mask=attention_mask_BT, use_cache=False
+    length = input_ids_BT.shape[1]
+    start = min(max(start, 1), length)
+    # Logits at positions start-1 .. T-1 predict tokens start .. T (the last one is unused).
+    logits_BKV = model(
+        input_ids=input_ids_BT,
+        attention_mask=attention_mask_BT,
+        use_cache=False,
+        logits_to_keep=length - start + 1,
     ).logits
-    shifted_BTV = logits_BTV[:, :-1].float()
+    shifted_BKV = logits_BKV[:, :-1].float()
     if temperature != 1.0:
-        shifted_BTV = shifted_BTV / temperature
-    targets_BT = input_ids_BT[:, 1:]
-    picked_BT = _pick_logprobs(shifted_BTV, targets_BT)
-    first_B1 = picked_BT.new_zeros(picked_BT.shape[0], 1)
-    logprobs_BT = torch.cat([first_B1, picked_BT], dim=1)
+        shifted_BKV = shifted_BKV / temperature
+    picked_BK = _pick_logprobs(shifted_BKV, input_ids_BT[:, start:])
+    skipped_BS = picked_BK.new_zeros(picked_BK.shape[0], start)
+    logprobs_BT = torch.cat([skipped_BS, picked_BK], dim=1)
     return torch.where(attention_mask_BT.bool(), logprobs_BT, torch.zeros_like(logprobs_BT))
 
 

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from spade.designer import RoundResult
-from spade.regret import estimate_regret
-from spade.rollout import PairedResult
+from spade.rollout import PairedResult, estimate_from_episodes
 
 EDGE_LOW, EDGE_HIGH = 0.2, 0.8
 """Bounds of the 'edge of ability' share (SPADE: envs with unhinted win rate in [0.2, 0.8])."""
@@ -61,12 +60,7 @@ def _play_metrics(played: list[PairedResult]) -> dict[str, Any]:
         return {"regret_mean": None, "hinted_win_rate": None, "unhinted_win_rate": None}
     hinted = [e for r in played for e in r.hinted]
     unhinted = [e for r in played for e in r.unhinted]
-    pooled = estimate_regret(
-        [e.episode_return for e in hinted],
-        [e.episode_return for e in unhinted],
-        [e.won for e in hinted],
-        [e.won for e in unhinted],
-    )
+    pooled = estimate_from_episodes(hinted, unhinted)
     rates = [r.estimate.unhinted_win_rate for r in played]
     return {
         "regret_mean": pooled.regret,
