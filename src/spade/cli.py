@@ -403,11 +403,15 @@ def bench_rollout(
     episodes: Annotated[int, typer.Option(min=2, help="Episodes played at once.")] = 16,
     max_turns: Annotated[int, typer.Option(min=1, help="Turns per episode.")] = 1,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per turn.")] = 32,
+    multi_turns: Annotated[
+        int, typer.Option(min=2, help="Turns of the turn-cache comparison.")
+    ] = 6,
 ) -> None:
-    """Batched vs one-at-a-time rollouts, and the engine vs raw generate, with peak memory."""
+    """Batched vs one-at-a-time rollouts, the engine vs raw generate, and multi-turn play with
+    vs without the turn cache, with peak memory."""
     from spade.bench.rollout import render, run_rollout_benchmark
 
-    results = run_rollout_benchmark(model, episodes, max_turns, max_tokens)
+    results = run_rollout_benchmark(model, episodes, max_turns, max_tokens, multi_turns=multi_turns)
     if as_json:
         print(json.dumps(results, indent=2))
     else:

@@ -26,6 +26,45 @@ def test_behaviour_logprobs_match_a_forward_pass(tiny_policy: HFPolicy) -> None:
         assert tail == pytest.approx(list(completion.logprobs), abs=1e-4)
 
 
+def test_turn_cache_continues_rows_exactly_as_a_fresh_prefill(tiny_policy: HFPolicy) -> None:
+    """Second turns that extend kept rows (of different lengths) only run their new tokens, and
+    sample the same tokens with the same log-probs as a full prefill of the same prompts."""
+    params = SamplingParams(temperature=0.9, max_new_tokens=12)
+    prompts = [tiny_policy.encode_chat(m) for m in PROMPTS]
+    observation = tiny_policy.encode_text("<|im_end|>\n<|im_start|>user\nNext.<|im_end|>\n")
+    with tiny_policy.turn_cache():
+        first = tiny_policy.generate(prompts, params, seeds=[1, 2, 3])
+        second_prompts = [
+            p + list(c.token_ids) + observation[: 3 + i]
+            for i, (p, c) in enumerate(zip(prompts, first, strict=True))
+        ]
+        hits = tiny_policy._lookup(second_prompts)
+        assert hits is not None
+        assert [len(h.tokens) for h in hits] == [
+            len(p) + len(c.token_ids) - 1 for p, c in zip(prompts, first, strict=True)
+        ]
+        cached = tiny_policy.generate(second_prompts, params, seeds=[4, 5, 6])
+    assert tiny_policy._kept is None  # closed: nothing kept
+    fresh = tiny_policy.generate(second_prompts, params, seeds=[4, 5, 6])
+    for a, b in zip(cached, fresh, strict=True):
+        assert a.token_ids == b.token_ids
+        assert list(a.logprobs) == pytest.approx(list(b.logprobs), abs=1e-4)
+
+
+def test_turn_cache_ignores_prompts_that_do_not_extend_a_row(tiny_policy: HFPolicy) -> None:
+    params = SamplingParams(temperature=0.9, max_new_tokens=6)
+    prompts = [tiny_policy.encode_chat(m) for m in PROMPTS]
+    with tiny_policy.turn_cache():
+        tiny_policy.generate(prompts, params, seeds=[1, 2, 3])
+        assert tiny_policy._lookup(prompts) is None  # the same prompts: nothing new to extend
+        changed = [[p[0] + 1, *p[1:], 5, 6] for p in prompts]
+        assert tiny_policy._lookup(changed) is None
+        again = tiny_policy.generate(prompts, params, seeds=[1, 2, 3])
+    assert [c.token_ids for c in again] == [
+        c.token_ids for c in tiny_policy.generate(prompts, params, seeds=[1, 2, 3])
+    ]
+
+
 def test_rows_are_reproducible_from_their_seeds(tiny_policy: HFPolicy) -> None:
     params = SamplingParams(temperature=1.0, max_new_tokens=16)
     prompts = [tiny_policy.encode_chat(m) for m in PROMPTS]

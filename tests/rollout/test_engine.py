@@ -57,6 +57,17 @@ def test_tokens_masks_and_logprobs_are_exact(tiny_policy: HFPolicy) -> None:
                 assert episode.logprobs[index] == 0.0
 
 
+def test_turn_cache_changes_no_episode(tiny_policy: HFPolicy) -> None:
+    plain = HFPolicy(tiny_policy.model, tiny_policy.tokenizer)
+    plain.reuse_turns = False  # every turn prefills its whole history
+    cached = play_episodes(tiny_policy, specs(ECHO, 4), CONFIG)
+    uncached = play_episodes(plain, specs(ECHO, 4), CONFIG)
+    assert max(len(e.turns) for e in cached) > 1
+    for a, b in zip(cached, uncached, strict=True):
+        assert a.token_ids == b.token_ids and a.mask == b.mask
+        assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+
+
 def test_raw_actions_reach_the_environment(tiny_policy: HFPolicy) -> None:
     episodes = play_episodes(tiny_policy, specs(ECHO, 2), CONFIG)
     for episode in episodes:

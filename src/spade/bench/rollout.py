@@ -58,6 +58,7 @@ def run_rollout_benchmark(
     max_turns: int = 1,
     max_tokens: int = 32,
     repeats: int = 3,
+    multi_turns: int = 6,
 ) -> dict[str, Any]:
     policy = HFPolicy.load(model)
     source = BENCH_ENV.read_text()
@@ -92,6 +93,19 @@ def run_rollout_benchmark(
                 )
             )
         engine, raw = _median_run(engine_runs), _median_run(raw_runs)
+        # Multi-turn play with and without keeping each row's attention cache between turns.
+        several = config.model_copy(update={"max_turns": multi_turns})
+        plain = HFPolicy(policy.model, policy.tokenizer, policy.name)
+        plain.reuse_turns = False
+        kept_runs, plain_runs = [], []
+        for _ in range(repeats):
+            kept_runs.append(
+                _measure(lambda: sampled(play_episodes(policy, specs, several, pool)), pool)
+            )
+            plain_runs.append(
+                _measure(lambda: sampled(play_episodes(plain, specs, several, pool)), pool)
+            )
+        kept, no_cache = _median_run(kept_runs), _median_run(plain_runs)
     return {
         "model": model,
         "episodes": episodes,
@@ -104,6 +118,10 @@ def run_rollout_benchmark(
         "engine_first_turn": engine,
         "raw_generate": raw,
         "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
+        "multi_turns": multi_turns,
+        "turn_cache": kept,
+        "no_turn_cache": no_cache,
+        "turn_cache_speedup": no_cache["seconds"] / kept["seconds"],
         "targets": {"batched_over_sequential": 4.0, "engine_over_raw": 0.9},
     }
 
@@ -130,10 +148,16 @@ def render(results: dict[str, Any]) -> Table:
     )
     for column in ("run", "tokens", "seconds", "tokens/s", "peak RSS MB"):
         table.add_column(column, justify="right" if column != "run" else "left")
-    for name in ("batched", "sequential", "engine_first_turn", "raw_generate"):
+    names: tuple[str, ...] = ("batched", "sequential", "engine_first_turn", "raw_generate")
+    labels = {name: name.replace("_", " ") for name in names}
+    if "turn_cache" in results:
+        names += ("turn_cache", "no_turn_cache")
+        labels["turn_cache"] = f"{results['multi_turns']} turns, turn cache"
+        labels["no_turn_cache"] = f"{results['multi_turns']} turns, no turn cache"
+    for name in names:
         row = results[name]
         table.add_row(
-            name.replace("_", " "),
+            labels[name],
             f"{row['tokens']}",
             f"{row['seconds']:.1f}",
             f"{row['tokens_per_s']:.1f}",
@@ -153,4 +177,12 @@ def render(results: dict[str, Any]) -> Table:
         "target >= 0.9x",
         "",
     )
+    if "turn_cache_speedup" in results:
+        table.add_row(
+            "ratio: time without / with turn cache",
+            f"{results['turn_cache_speedup']:.2f}x",
+            "",
+            "",
+            "",
+        )
     return table

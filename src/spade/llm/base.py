@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -61,6 +62,13 @@ class TokenPolicy(Policy):
         max_new_tokens: list[int] | None = None,
     ) -> list[Completion]:
         """Continue each prompt; ``max_new_tokens`` optionally caps each row separately."""
+
+    def turn_cache(self) -> contextlib.AbstractContextManager[None]:
+        """While open, a backend may keep each row's attention cache between ``generate`` calls
+        and reuse it for a prompt that extends that row (the next turn of an episode). The
+        weights must not change while it is open; the rollout engine opens it around one play.
+        """
+        return contextlib.nullcontext()
 
     def render_chat(
         self,

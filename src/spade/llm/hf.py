@@ -7,6 +7,9 @@ and so that behaviour log-probabilities come from the same logits that were samp
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -35,6 +38,14 @@ class LoraSettings(BaseModel):
     )
 
 
+@dataclass
+class _KeptRow:
+    """One finished row's attention cache: keys and values of ``tokens``, per layer [H, L, D]."""
+
+    tokens: tuple[int, ...]
+    layers: list[tuple[torch.Tensor, torch.Tensor]]
+
+
 class HFPolicy(TokenPolicy):
     """A transformers causal LM, optionally with LoRA adapters; the same object is trained."""
 
@@ -46,6 +57,23 @@ class HFPolicy(TokenPolicy):
         if tokenizer.pad_token_id is None:
             tokenizer.pad_token = tokenizer.eos_token
         self._stop = frozenset(_stop_ids(tokenizer))
+        self.reuse_turns = True
+        """Whether ``turn_cache`` keeps rows (False: every turn prefills its whole history)."""
+        self._kept: dict[tuple[int, int], _KeptRow] | None = None
+        """Rows of the last ``generate`` call while a turn cache is open (None: closed)."""
+
+    @contextlib.contextmanager
+    def turn_cache(self) -> Iterator[None]:
+        """Keep each row's keys and values between calls; a prompt that extends a kept row
+        (prompt + reply + the next observation) only runs its new tokens through the model."""
+        if self._kept is not None or not self.reuse_turns:  # open already (or switched off)
+            yield
+            return
+        self._kept = {}
+        try:
+            yield
+        finally:
+            self._kept = None
 
     @classmethod
     def load(
@@ -118,17 +146,23 @@ class HFPolicy(TokenPolicy):
         cache = DynamicCache()
         shared = _common_prefix_length(prompts)
         if len(prompts) == 1 or shared < MIN_SHARED_PREFIX:
-            ids, attention = _left_pad(prompts, self.tokenizer.pad_token_id, self.device)
-            positions = (attention.cumsum(-1) - 1).clamp(min=0)
+            shared = 0
         else:
             prefix = torch.tensor([prompts[0][:shared]], dtype=torch.long, device=self.device)
             self.model(input_ids=prefix, cache=cache, use_cache=True, logits_to_keep=1)
             cache.batch_repeat_interleave(len(prompts))
-            rest = [p[shared:] for p in prompts]
-            ids, rest_attention = _left_pad(rest, self.tokenizer.pad_token_id, self.device)
-            positions = shared + (rest_attention.cumsum(-1) - 1).clamp(min=0)
-            ones = rest_attention.new_ones((len(prompts), shared))
-            attention = torch.cat([ones, rest_attention], dim=-1)
+        past = torch.ones((len(prompts), shared), dtype=torch.long, device=self.device)
+        return self._extend(cache, past, [shared] * len(prompts), [p[shared:] for p in prompts])
+
+    def _extend(
+        self, cache: Any, past: torch.Tensor, lengths: list[int], rest: list[list[int]]
+    ) -> tuple[Any, Any, torch.Tensor, torch.Tensor]:
+        """Run each row's ``rest`` (left-padded) after its ``lengths[row]`` cached tokens, whose
+        columns ``past`` marks; returns (output, cache, attention, last positions)."""
+        ids, rest_attention = _left_pad(rest, self.tokenizer.pad_token_id, self.device)
+        offsets = torch.tensor(lengths, dtype=torch.long, device=self.device).unsqueeze(-1)
+        positions = offsets + (rest_attention.cumsum(-1) - 1).clamp(min=0)
+        attention = torch.cat([past, rest_attention], dim=-1)
         output = self.model(
             input_ids=ids,
             attention_mask=attention,
@@ -147,7 +181,12 @@ class HFPolicy(TokenPolicy):
         budgets: list[int],
     ) -> list[tuple[list[int], list[float], str]]:
         """Decode until every row stops; finished rows leave the batch (and the KV cache)."""
-        output, cache, attention, last_position = self._prefill(prompts)
+        hits = self._lookup(prompts)
+        if hits is not None:
+            output, cache, attention, last_position = self._prefill_kept(prompts, hits)
+        else:
+            output, cache, attention, last_position = self._prefill(prompts)
+        kept: dict[tuple[int, int], _KeptRow] | None = {} if self._kept is not None else None
         batch = len(prompts)
         tokens: list[list[int]] = [[] for _ in range(batch)]
         logprobs: list[list[float]] = [[] for _ in range(batch)]
@@ -167,6 +206,10 @@ class HFPolicy(TokenPolicy):
                     reasons[row] = "stop"
                 elif len(tokens[row]) >= budgets[row]:
                     reasons[row] = "length"
+            if kept is not None:
+                for position, row in enumerate(active):
+                    if reasons[row]:
+                        _keep_row(kept, prompts[row] + tokens[row][:-1], cache, attention, position)
             keep = [position for position, row in enumerate(active) if not reasons[row]]
             if not keep:
                 break
@@ -188,12 +231,82 @@ class HFPolicy(TokenPolicy):
                 cache=cache,
                 use_cache=True,
             )
+        if kept is not None:
+            self._kept = kept
         return list(zip(tokens, logprobs, reasons, strict=True))
+
+    def _lookup(self, prompts: list[list[int]]) -> list[_KeptRow] | None:
+        """The kept row each prompt extends, or None unless every prompt extends one."""
+        if not self._kept:
+            return None
+        lengths = sorted({length for length, _ in self._kept}, reverse=True)
+        hits = []
+        for prompt in prompts:
+            hit = None
+            for length in lengths:
+                if length < len(prompt):
+                    head = tuple(prompt[:length])
+                    row = self._kept.get((length, hash(head)))
+                    if row is not None and row.tokens == head:
+                        hit = row
+                        break
+            if hit is None:
+                return None
+            hits.append(hit)
+        return hits
+
+    def _prefill_kept(
+        self, prompts: list[list[int]], hits: list[_KeptRow]
+    ) -> tuple[Any, Any, torch.Tensor, torch.Tensor]:
+        """Like ``_prefill``, but each row's kept keys and values stand in for its first tokens:
+        [left padding | kept tokens | left padding | new tokens], padding masked out."""
+        from transformers import DynamicCache
+
+        batch = len(prompts)
+        lengths = [len(hit.tokens) for hit in hits]
+        width = max(lengths)
+        cache = DynamicCache()
+        for index in range(len(hits[0].layers)):
+            keys0, values0 = hits[0].layers[index]
+            heads, dim = keys0.shape[0], keys0.shape[2]
+            keys = keys0.new_zeros((batch, heads, width, dim))
+            values = values0.new_zeros((batch, heads, width, values0.shape[2]))
+            for row, hit in enumerate(hits):
+                row_keys, row_values = hit.layers[index]
+                keys[row, :, width - row_keys.shape[1] :] = row_keys
+                values[row, :, width - row_values.shape[1] :] = row_values
+            cache.update(keys, values, index)
+        past = torch.zeros((batch, width), dtype=torch.long, device=self.device)
+        for row, length in enumerate(lengths):
+            past[row, width - length :] = 1
+        rest = [prompt[length:] for prompt, length in zip(prompts, lengths, strict=True)]
+        return self._extend(cache, past, lengths, rest)
 
     def _completion(self, tokens: list[int], logprobs: list[float], reason: str) -> Completion:
         visible = tokens[:-1] if reason == "stop" else tokens
         text = self.tokenizer.decode(visible, skip_special_tokens=False)
         return Completion(text, tuple(tokens), tuple(logprobs), reason)
+
+
+def _keep_row(
+    kept: dict[tuple[int, int], _KeptRow],
+    tokens: list[int],
+    cache: Any,
+    attention: torch.Tensor,
+    position: int,
+) -> None:
+    """Copy one finished row's keys and values (its unmasked columns) out of the batch cache."""
+    from transformers.cache_utils import DynamicLayer
+
+    layers = getattr(cache, "layers", None)
+    if not layers or any(type(layer) is not DynamicLayer for layer in layers):
+        return  # sliding windows and other cache kinds are not reused
+    valid = attention[position].bool()
+    if int(valid.sum()) != len(tokens):
+        return
+    rows = [(layer.keys[position][:, valid], layer.values[position][:, valid]) for layer in layers]
+    head = tuple(tokens)
+    kept[(len(head), hash(head))] = _KeptRow(head, rows)
 
 
 def _common_prefix_length(prompts: list[list[int]]) -> int:

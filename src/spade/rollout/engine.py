@@ -83,11 +83,13 @@ def _play(
             if isinstance(state, _Live):
                 live.append(state)
         turn = 0
-        while live:
-            live = _play_turn(policy, live, config, turn)
-            turn += 1
-            if progress is not None:
-                progress(len(specs) - len(live), len(specs))
+        reuse = policy.turn_cache() if isinstance(policy, TokenPolicy) else contextlib.nullcontext()
+        with reuse:
+            while live:
+                live = _play_turn(policy, live, config, turn)
+                turn += 1
+                if progress is not None:
+                    progress(len(specs) - len(live), len(specs))
     finally:
         for env in opened:
             with contextlib.suppress(Exception):
