@@ -53,7 +53,11 @@ class LearnerConfig(BaseModel):
         "(SPADE: 4 for games, 8 for tool use); the clipped ratio corrects their staleness.",
     )
     micro_batch_tokens: int = Field(
-        4096, ge=64, description="Most tokens (padded) in one forward/backward micro-batch."
+        1024,
+        ge=64,
+        description="Most tokens (padded) in one forward/backward micro-batch; a longer sample "
+        "goes alone. Peak memory follows it (CPU, SmolLM2: 16 x 400 tokens peak at 11.2 GB with "
+        "4096, 3.2 GB with 1024, same step time); raise it on a GPU.",
     )
     max_grad_norm: float = Field(1.0, gt=0, description="Gradient clipping norm.")
     lora: LoraSettings = Field(default_factory=LoraSettings, description="The LoRA adapter.")
