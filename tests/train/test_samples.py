@@ -140,3 +140,13 @@ def test_learning_benchmark_trains_on_one_environment() -> None:
     before, after = results["before"], results["after"]
     assert before["episodes"] == after["episodes"] == 4
     assert before["mean_return"] != after["mean_return"]  # same seeds, changed weights
+
+
+def test_cpu_learner_pins_the_mmap_threshold_on_glibc() -> None:
+    import platform
+
+    from spade.train.learner import keep_large_tensors_out_of_the_heap
+
+    if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
+        pytest.skip("mallopt is glibc's")
+    assert keep_large_tensors_out_of_the_heap() is True

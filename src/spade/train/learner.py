@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import ctypes
+import ctypes.util
+import functools
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +18,26 @@ from spade.llm.hf import HFPolicy
 from spade.train.config import LearnerConfig
 from spade.train.loss import clipped_policy_loss, sequence_logprobs
 from spade.train.samples import Sample
+
+M_MMAP_THRESHOLD = -3
+"""glibc's mallopt parameter number for the mmap threshold."""
+MMAP_THRESHOLD_BYTES = 1 << 20
+
+
+@functools.cache
+def keep_large_tensors_out_of_the_heap() -> bool:
+    """Serve allocations of 1 MiB and more with mmap, so freed activations go back to the OS.
+
+    glibc raises its mmap threshold up to 32 MiB as large blocks are freed; after that a CPU
+    backward pass's activations (tens of MiB each) live in the heap, which keeps them when they
+    are freed and fragments, so the peak grows with every micro-batch: two 2,900-token SmolLM2
+    samples peaked at 8.6 GB, one alone at 4.7 GB. With the threshold pinned at 1 MiB the two
+    peak at 4.7 GB (step time within 10%). Process-wide; no-op without glibc. Returns whether it
+    took effect.
+    """
+    name = ctypes.util.find_library("c")
+    mallopt = getattr(ctypes.CDLL(name), "mallopt", None) if name else None
+    return bool(mallopt is not None and mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES) == 1)
 
 
 def micro_batches(samples: list[Sample], token_budget: int) -> list[list[Sample]]:
@@ -71,6 +94,8 @@ class Learner:
         if not self.parameters:
             raise ValueError("the model has no trainable parameters")
         self.optimizer = torch.optim.Adam(self.parameters, lr=config.learning_rate)
+        if self.policy.device.type == "cpu":
+            keep_large_tensors_out_of_the_heap()
         self._reference: Any = None
         if config.kl_coef > 0 and not hasattr(self.model, "disable_adapter"):
             self._reference = copy.deepcopy(self.model).eval().requires_grad_(False)
