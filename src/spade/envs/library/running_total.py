@@ -66,6 +66,7 @@ class RunningTotalEnv:
             return "The game is over.", 0.0, True, False, {}
         self.turn += 1
         guess = read_number(action)
+        reward = 0.0
         if guess is None:
             observation = "Format error: reply with the new total as \\boxed{N}."
         elif guess != self.totals[self.index]:
@@ -78,14 +79,10 @@ class RunningTotalEnv:
                 self.done = True
                 return "Right. All totals correct.", reward, True, False, {"correct": self.index}
             observation = "Right. " + self._ask()
-            if self.turn >= self.max_turns:
-                self.done = True
-                return observation + " Out of turns.", reward, False, True, {}
-            return observation, reward, False, False, {}
         if self.turn >= self.max_turns:
             self.done = True
-            return observation + " Out of turns.", 0.0, False, True, {}
-        return observation, 0.0, False, False, {}
+            return observation + " Out of turns.", reward, False, True, {}
+        return observation, reward, False, False, {}
 
     def _ask(self):
         kind, amount = self.ops[self.index]
