@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,28 @@ class StepResult:
     def done(self) -> bool:
         """The episode is over, by termination or truncation."""
         return self.terminated or self.truncated
+
+
+class Env(Protocol):
+    """A live environment instance as its callers see it, sandboxed or in-process.
+
+    ``spade.sandbox.SandboxedEnv`` (untrusted code in its own process) and
+    ``spade.sandbox.TrustedEnv`` (a bundled or adapted environment object) both satisfy it.
+    """
+
+    class_name: str
+    """Name of the environment's class."""
+    methods: list[str]
+    """The optional contract methods it defines (``hint``, ``solution``, ``tools``, ...)."""
+    max_turns: int | None
+    """The turn cap the environment declares, when it declares an integer one."""
+
+    def reset(self, seed: int | None = None) -> tuple[str, dict[str, Any]]: ...
+    def step(self, action: str) -> StepResult: ...
+    def hint(self) -> str: ...
+    def solution(self) -> list[str] | str: ...
+    def tools(self) -> list[dict[str, Any]]: ...
+    def close(self) -> None: ...
 
 
 class StopReason(enum.StrEnum):

@@ -51,10 +51,7 @@ class CheckConfig(BaseModel):
     min_action_chars: int = Field(
         8, ge=1, description="Solution actions at least this long must not appear in the hint."
     )
-    extra_allowed_imports: tuple[str, ...] = Field(
-        (), description="Modules allowed in addition to the default import policy."
+    limits: Limits = Field(
+        default_factory=Limits,
+        description="Sandbox limits per instance, the import policy included.",
     )
-    denied_imports: tuple[str, ...] | None = Field(
-        None, description="Replace the default list of denied standard-library modules."
-    )
-    limits: Limits = Field(default_factory=Limits, description="Sandbox limits per instance.")

@@ -22,7 +22,7 @@ from spade.checker.policies import (
 )
 from spade.errors import EnvCodeError, EnvContractError
 from spade.sandbox import SandboxedEnv
-from spade.sandbox.imports import allowed_modules, forbidden_imports
+from spade.sandbox.imports import forbidden_imports
 
 STAGES: tuple[str, ...] = (
     "syntax",
@@ -137,8 +137,7 @@ def syntax(ctx: Context) -> str:
 
 def imports(ctx: Context) -> str:
     assert ctx.tree is not None
-    allowed = allowed_modules(ctx.config.extra_allowed_imports, ctx.config.denied_imports)
-    bad = forbidden_imports(ctx.tree, allowed)
+    bad = forbidden_imports(ctx.tree, ctx.config.limits.allowed_modules())
     if bad:
         raise StageFailure(
             f"imports {', '.join(bad)}, which environments may not use. Use only the standard "

@@ -107,7 +107,7 @@ def _from_hf_dataset(folder: Path) -> list[Document]:
         import datasets
     except ImportError:
         raise UsageError(
-            f"{folder} is a Hugging Face dataset; install the 'datasets' package to read it"
+            f"{folder} is a Hugging Face dataset; install it with pip install 'spade-rl[datasets]'"
         ) from None
     data = datasets.load_from_disk(str(folder))
     if isinstance(data, datasets.DatasetDict):

@@ -14,11 +14,9 @@ from spade.errors import (
     SandboxViolation,
     SpadeError,
 )
-from spade.sandbox.imports import default_allowed_modules
 from spade.sandbox.limits import Limits
 from spade.sandbox.process import WorkerProcess, _RemoteFailure
-from spade.sandbox.trusted import TrustedEnv
-from spade.types import StepResult
+from spade.types import Env, StepResult
 
 
 class SandboxedEnv:
@@ -44,10 +42,9 @@ class SandboxedEnv:
         self.filename = filename
         started = time.monotonic()
         self._worker = worker if worker is not None else WorkerProcess(self.limits)
-        imports = allowed_imports
-        if imports is None:
-            policy = self.limits.allowed_imports
-            imports = sorted(policy if policy is not None else default_allowed_modules())
+        imports = (
+            sorted(self.limits.allowed_modules()) if allowed_imports is None else allowed_imports
+        )
         try:
             loaded = self._worker.load(source, filename, imports, kwargs)
             description = self._unwrap(loaded)
@@ -143,13 +140,11 @@ def _step_result(value: list[Any]) -> StepResult:
     return StepResult(observation, float(reward), terminated, truncated, info)
 
 
-def step_all(
-    envs: Sequence[SandboxedEnv | TrustedEnv], actions: list[str]
-) -> list[StepResult | SpadeError]:
+def step_all(envs: Sequence[Env], actions: list[str]) -> list[StepResult | SpadeError]:
     """Step many instances at once: every request is sent before any reply is awaited, so the
     environments compute in parallel on all cores. Each slot holds a result or the error that
-    instance raised; one failing instance never affects the others. In-process (trusted)
-    environments step while the sandboxed ones compute."""
+    instance raised; one failing instance never affects the others. In-process environments
+    (``TrustedEnv``) step while the sandboxed ones compute."""
     if len(envs) != len(actions):
         raise ValueError(f"{len(envs)} environments but {len(actions)} actions")
     tickets: list[tuple[int, str, float] | StepResult | SpadeError | None] = []
@@ -162,7 +157,7 @@ def step_all(
         else:
             tickets.append(None)  # stepped below, while the sandboxed ones compute
     for index, env in enumerate(envs):
-        if isinstance(env, TrustedEnv):
+        if not isinstance(env, SandboxedEnv):
             try:
                 tickets[index] = env.step(actions[index])
             except SpadeError as exc:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spade.sandbox.imports import allowed_modules, default_allowed_modules
+
 Isolation = Literal["auto", "bwrap", "process"]
 
 
@@ -39,12 +41,16 @@ class Limits(BaseModel):
     max_message_bytes: int = Field(
         4 << 20, ge=1024, description="Largest value one call may return, bytes (JSON-encoded)."
     )
-    allowed_imports: tuple[str, ...] | None = Field(
+    extra_imports: tuple[str, ...] = Field(
+        (),
+        description="Modules environment code may import in addition to the default policy "
+        "(the standard library minus process, network and filesystem-escape modules). The "
+        "checker's static import stage and the sandbox's runtime guard both read this.",
+    )
+    denied_imports: tuple[str, ...] | None = Field(
         None,
-        description=(
-            "Modules environment code may import directly; None means the checker's default "
-            "policy (standard library minus process, network and filesystem-escape modules)."
-        ),
+        description="Replace the default list of denied standard-library modules "
+        "(spade.sandbox.imports.DENIED_STDLIB); None keeps it.",
     )
     isolation: Isolation = Field(
         "auto",
@@ -54,3 +60,9 @@ class Limits(BaseModel):
             "works on this machine, else process."
         ),
     )
+
+    def allowed_modules(self) -> frozenset[str]:
+        """The one import policy: what environment code may import, statically and at run time."""
+        if not self.extra_imports and self.denied_imports is None:
+            return default_allowed_modules()
+        return allowed_modules(self.extra_imports, self.denied_imports)
