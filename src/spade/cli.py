@@ -236,6 +236,7 @@ def design(
     """Design environments from documents: write, check, repair, play, score and archive."""
     from spade.designer import DesignerConfig
     from spade.designer.cli import run_design
+    from spade.regret import RegretConfig
     from spade.rollout import RolloutConfig
 
     config = DesignerConfig(
@@ -243,7 +244,19 @@ def design(
     )
     rollout = RolloutConfig(max_tokens_per_turn=64, max_turns=12)
     run_design(
-        corpus, model, backend, base_url, n, out, episodes, config, rollout, seed, library, console
+        corpus,
+        model=model,
+        backend=backend,
+        base_url=base_url,
+        count=n,
+        out=out,
+        episodes=episodes,
+        config=config,
+        rollout=rollout,
+        regret=RegretConfig(),
+        seed=seed,
+        with_library=library,
+        console=console,
     )
 
 

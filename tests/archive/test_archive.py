@@ -11,7 +11,7 @@ import pytest
 from conftest import fixture_source
 from spade.archive import Archive, ArchiveError, choose_replay, export
 from spade.checker import CheckConfig, check_path, check_source
-from spade.regret import RegretEstimate
+from spade.regret import RegretConfig, RegretEstimate
 
 COUNTER = fixture_source("counter.py")
 
@@ -40,8 +40,7 @@ def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
             COUNTER.replace("3, 6", "4, 8"), "mutant", parent_id=env_id, relation="mutation"
         )
         archive.record_stats(env_id, 1, estimate(0.25), 8)
-        archive.record_stats(env_id, 2, estimate(0.5), 8)
-        archive.mark_sampled([env_id], 2)
+        archive.record_play(env_id, 2, estimate(0.5), 8, ema_rate=0.05, ema_prior=None)
     with Archive(path) as archive:
         stored = archive.get(env_id)
         assert stored.passed and stored.ladder == 1.0 and stored.skill == "counting"
@@ -92,13 +91,13 @@ def test_replay_prefers_high_regret_and_stale(tmp_path: Path) -> None:
             archive.record_stats(env_id, 1, estimate(regret), 4)
         envs = archive.environments()
     rng = random.Random(0)
-    firsts = [choose_replay(envs, 1, 2, rng)[0] for _ in range(4000)]
+    firsts = [choose_replay(envs, 1, 2, rng, RegretConfig())[0] for _ in range(4000)]
     shares = [firsts.count(i) / 4000 for i in ids]
     # PLR by hand: rank weights for ranks 4,3,2,1 at temperature 0.3 normalise to
     # [0.0087, 0.0226, 0.0874, 0.8813]; all equally stale, so 0.7 * rank + 0.3 * 0.25.
     expected = [0.0811, 0.0908, 0.1362, 0.6919]
     assert shares == pytest.approx(expected, abs=0.03)
-    picked = choose_replay(envs, 3, 2, random.Random(1))
+    picked = choose_replay(envs, 3, 2, random.Random(1), RegretConfig())
     assert len(picked) == len(set(picked)) == 3
 
 
@@ -160,4 +159,64 @@ def test_schema_1_archive_is_migrated_in_place(tmp_path: Path) -> None:
         (stored,) = archive.designs(iteration=3)
         assert stored.env_id == env_id and stored.reward == 0.7 and stored.id is not None
     with sqlite3.connect(path) as reopened:
-        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+def test_schema_2_archive_gains_the_ema_and_keeps_its_outcomes_readable(tmp_path: Path) -> None:
+    from spade.archive.store import APPLICATION_ID, SCHEMA
+
+    path = tmp_path / "v2.sqlite"
+    with sqlite3.connect(path) as old:
+        old.executescript(SCHEMA)
+        old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        old.execute("PRAGMA user_version = 2")
+        old.execute(
+            "INSERT INTO envs (hash, source, origin, passed, created_at) "
+            "VALUES ('h', 'class AEnv: pass', 'designed', 1, 0)"
+        )
+        old.execute("INSERT INTO sampling (env_id) VALUES (1)")
+        for outcome in ("valid", "invalid: reward_range", "no code", "duplicate of env 1 (0.91)"):
+            old.execute(
+                "INSERT INTO designs (iteration, group_key, attempt, template_version, outcome, "
+                "ladder, reply, created_at) VALUES (0, 'g', 0, 't', ?, 0, '', 0)",
+                (outcome,),
+            )
+    with Archive(path) as archive:
+        records = archive.designs()
+        assert [(r.outcome, r.detail) for r in records] == [
+            ("valid", None),
+            ("invalid", "reward_range"),
+            ("no code", None),
+            ("duplicate", "env 1 (0.91)"),
+        ]
+        assert archive.get(1).win_ema is None  # no history recorded before schema 3
+        before = archive.record_play(1, 1, estimate(0.2, 0.25), 4, ema_rate=0.5, ema_prior=None)
+        assert before == 0.25 and archive.get(1).win_ema == 0.25
+    with sqlite3.connect(path) as reopened:
+        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.sqlite") as archive:
+        env_id, _ = archive.add(COUNTER, "counter")
+        rates = [0.5, 1.0, 0.0]
+        befores = [
+            archive.record_play(env_id, i, estimate(0.1, r), 4, ema_rate=0.5, ema_prior=None)
+            for i, r in enumerate(rates, start=1)
+        ]
+        # no history: the EMA starts at 0.5; then 0.5 + 0.5 * (1 - 0.5) = 0.75;
+        # then 0.75 + 0.5 * (0 - 0.75) = 0.375
+        assert befores == [0.5, 0.5, 0.75]
+        stored = archive.get(env_id)
+        assert stored.win_ema == pytest.approx(0.375)
+        assert (stored.times_sampled, stored.last_sampled) == (3, 3)
+        assert stored.latest is not None and stored.latest["unhinted_win_rate"] == 0.0
+        other, _ = archive.add(COUNTER + "\n# other\n", "counter")
+        # a configured prior is the history of a first play: 0.2 + 0.5 * (1 - 0.2) = 0.6
+        assert (
+            archive.record_play(other, 1, estimate(0, 1.0), 4, ema_rate=0.5, ema_prior=0.2) == 0.2
+        )
+        assert archive.get(other).win_ema == pytest.approx(0.6)
+        with pytest.raises(ArchiveError, match="no environment 99"):
+            archive.record_play(99, 1, estimate(0.1), 4, ema_rate=0.5, ema_prior=None)
+        assert archive.get(other).latest is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -10,14 +11,22 @@ import pytest
 from spade.archive import Archive, ArchivedEnv
 from spade.checker import CheckConfig
 from spade.corpus import CorpusSampler, load_corpus
-from spade.designer import DesignerConfig, attempt_reward, extract_code, run_round
+from spade.designer import (
+    DesignerConfig,
+    EnvKind,
+    Outcome,
+    Relation,
+    attempt_reward,
+    extract_code,
+    run_round,
+)
 from spade.designer.design import Attempt
 from spade.designer.memory import select_exemplars
 from spade.designer.prompts import design_messages, load_template
 from spade.envs import LIBRARY_DIR
 from spade.llm.base import Message
 from spade.llm.scripted import ScriptedPolicy
-from spade.regret import RegretConfig
+from spade.regret import RegretConfig, RegretEstimate
 from spade.rollout import RolloutConfig
 from spade.types import CheckResult, Completion, Verdict
 
@@ -51,12 +60,26 @@ def binary_search_agent(conversation: list[Message]) -> str:
     return rf"\boxed{{{(low + high) // 2}}}"
 
 
-def one_round(tmp_path: Path, designer: ScriptedPolicy, count: int = 1, episodes: int = 4):
+def one_round(
+    tmp_path: Path,
+    designer: ScriptedPolicy,
+    count: int = 1,
+    episodes: int = 4,
+    regret: RegretConfig | None = None,
+    agent: ScriptedPolicy | None = None,
+):
     archive = Archive(tmp_path / "archive.sqlite")
     sampler = CorpusSampler(load_corpus(), seed=0)
-    agent = ScriptedPolicy(binary_search_agent)
     result = run_round(
-        designer, agent, sampler, archive, count, FAST, ROLLOUT, RegretConfig(), episodes
+        designer,
+        agent or ScriptedPolicy(binary_search_agent),
+        sampler,
+        archive,
+        count=count,
+        config=FAST,
+        rollout=ROLLOUT,
+        regret=regret or RegretConfig(),
+        episodes=episodes,
     )
     return archive, result
 
@@ -90,13 +113,18 @@ def test_repair_loop_returns_checker_messages_and_records_each_attempt(tmp_path:
     archive, result = one_round(tmp_path, designer)
     (design,) = result.designs
     first, second = design.attempts
-    assert first.outcome == "invalid: reward_range" and second.outcome == "valid"
+    assert (first.outcome, first.detail) == (Outcome.INVALID, "reward_range")
+    assert second.outcome is Outcome.VALID and first.describe() == "invalid: reward_range"
     repair_prompt = str(designer.seen[1][-1]["content"])
     reward_message = next(c.message for c in first.verdict.checks if not c.passed)  # type: ignore[union-attr]
     assert "reward_range" in repair_prompt and reward_message in repair_prompt
     child = archive.get(second.env_id)  # type: ignore[arg-type]
-    assert child.parent_id == first.env_id and child.relation == "repair"
+    assert child.parent_id == first.env_id and child.relation == Relation.REPAIR == "repair"
     records = archive.designs()
+    assert [(r.outcome, r.detail) for r in records] == [
+        ("invalid", "reward_range"),
+        ("valid", None),
+    ]
     assert [r.attempt for r in records] == [0, 1]
     assert [r.template_version for r in records][1] == "repair_v1"
     assert 0 < records[0].reward < 0.5 <= records[1].reward  # type: ignore[operator]
@@ -105,7 +133,7 @@ def test_repair_loop_returns_checker_messages_and_records_each_attempt(tmp_path:
 def test_reply_without_code_is_an_outcome_and_gets_repaired(tmp_path: Path) -> None:
     archive, result = one_round(tmp_path, ScriptedPolicy(lambda _: "I cannot write code today."))
     (design,) = result.designs
-    assert [a.outcome for a in design.attempts] == ["no code", "no code"]
+    assert [a.outcome for a in design.attempts] == [Outcome.NO_CODE, Outcome.NO_CODE]
     assert [r.reward for r in archive.designs()] == [0.0, 0.0]
     assert archive.environments() == []
 
@@ -115,12 +143,13 @@ def test_near_duplicate_is_rejected(tmp_path: Path) -> None:
     replies = iter([fenced(GUESS), fenced(renamed)])
     archive, result = one_round(tmp_path, ScriptedPolicy(lambda _: next(replies)), count=2)
     first, second = result.designs
-    assert first.valid and second.final.outcome.startswith("duplicate of env")
+    assert first.valid and second.final.outcome is Outcome.DUPLICATE
+    assert second.final.describe().startswith(f"duplicate of env {first.final.env_id} (")
     assert len(archive.environments()) == 1
     assert second.final.reward == FAST.duplicate_reward
 
 
-def make_attempt(checks: list[tuple[str, bool]], outcome: str = "invalid") -> Attempt:
+def make_attempt(checks: list[tuple[str, bool]], outcome: Outcome = Outcome.INVALID) -> Attempt:
     from spade.checker.run import ladder_score
 
     results = [CheckResult(name, ok, "", 0.0) for name, ok in checks]
@@ -135,11 +164,11 @@ def test_validity_ladder_orders_partial_rewards() -> None:
         [("syntax", True), ("imports", True), ("interface", True), ("reset", False)]
     )
     timeout = make_attempt([("syntax", True), ("timeout", False)])
-    rewards = [attempt_reward(a, None, FAST, regret) for a in (syntax, reset)]
+    rewards = [attempt_reward(a, None, None, FAST, regret) for a in (syntax, reset)]
     assert rewards == [0.0, pytest.approx(0.5 * 3 / 12)]
-    assert attempt_reward(timeout, None, FAST, regret) == regret.timeout_reward
-    valid = make_attempt([(name, True) for name in ("syntax",)], outcome="valid")
-    assert attempt_reward(valid, None, FAST, regret) == FAST.invalid_reward_scale
+    assert attempt_reward(timeout, None, None, FAST, regret) == regret.timeout_reward
+    valid = make_attempt([(name, True) for name in ("syntax",)], outcome=Outcome.VALID)
+    assert attempt_reward(valid, None, None, FAST, regret) == FAST.invalid_reward_scale
 
 
 @pytest.mark.parametrize(
@@ -200,12 +229,12 @@ def test_memory_picks_high_regret_positives_and_extreme_negatives() -> None:
         archived(5, 0.9, regret=0.9),  # outside [0.15, 0.85]: not a positive
         archived(6, None, origin="library"),
     ]
-    chosen = select_exemplars(envs, "reasoning", DesignerConfig().memory)
+    chosen = select_exemplars(envs, EnvKind.REASONING, DesignerConfig().memory)
     assert [e.id for e in chosen.positives] == [2, 1]
     assert [e.id for e in chosen.negatives] == [4]
-    fallback = select_exemplars(envs[:1], "reasoning", DesignerConfig().memory)
+    fallback = select_exemplars(envs[:1], EnvKind.REASONING, DesignerConfig().memory)
     assert [e.id for e in fallback.positives] == [1]
-    with_library = select_exemplars([envs[0], envs[5]], "reasoning", DesignerConfig().memory)
+    with_library = select_exemplars([envs[0], envs[5]], EnvKind.REASONING, DesignerConfig().memory)
     assert [e.id for e in with_library.positives] == [1, 6]
 
 
@@ -283,8 +312,6 @@ def test_spade_design_cli_fills_the_archive(tmp_path: Path) -> None:
 def test_edit_of_an_easy_archived_environment_asks_for_harder_and_records_the_parent(
     tmp_path: Path,
 ) -> None:
-    from spade.regret import RegretEstimate
-
     archive = Archive(tmp_path / "archive.sqlite")
     parent_id, _ = archive.add(GUESS, "library", skill="binary search", trusted=True)
     archive.record_stats(parent_id, 0, RegretEstimate(0.0, 0, 0, 1.0, 1.0, 1.0, 1.0, 4), 4)
@@ -296,17 +323,85 @@ def test_edit_of_an_easy_archived_environment_asks_for_harder_and_records_the_pa
         ScriptedPolicy(binary_search_agent),
         CorpusSampler(load_corpus(), seed=0),
         archive,
-        1,
-        config,
-        ROLLOUT,
-        RegretConfig(),
-        2,
+        count=1,
+        config=config,
+        rollout=ROLLOUT,
+        regret=RegretConfig(),
+        episodes=2,
         iteration=1,
     )
     (design,) = result.designs
     prompt = str(designer.seen[0][-1]["content"])
     assert "Make it harder" in prompt and "won 100% of episodes without the hint" in prompt
     assert design.task.template_version == "edit_v1"
-    assert design.valid, design.final.outcome
+    assert design.valid, design.final.describe()
     child = archive.get(design.final.env_id)  # type: ignore[arg-type]
     assert child.parent_id == parent_id and child.relation == "edit: harder"
+    assert design.task.relation is Relation.HARDER
+
+
+def played(win_rate: float, regret: float) -> RegretEstimate:
+    return RegretEstimate(
+        regret, 0.0, 0.0, win_rate + regret, win_rate, win_rate + regret, win_rate, 4
+    )
+
+
+@pytest.mark.parametrize(
+    ("recipe", "expected"),
+    [
+        ("blend", 0.88),  # 0.4 * clip(0.3 / 0.15) + 0.6 * plateau(0.3) = 0.4 + 0.6 * 0.6
+        ("learning_potential", 0.55),  # |0.3 - EMA 0.4|: plays 0.2, 0.6 → 0.2 → 0.4
+        ("plateau", 0.8),  # 1 - 0.1 / 0.25
+        ("spice", 0.5 + 0.5 * math.exp(-0.08)),  # Var 0.21: (0.25 - 0.21)^2 / 0.02
+        ("learnability", 0.85),  # 1 - 0.3
+    ],
+)
+def test_each_recipe_scores_an_attempt_from_its_archived_plays(
+    tmp_path: Path, recipe: str, expected: float
+) -> None:
+    regret = RegretConfig(designer_reward=recipe, ema_rate=0.5)  # type: ignore[arg-type]
+    with Archive(tmp_path / "archive.sqlite") as archive:
+        env_id, _ = archive.add(GUESS, "designed", trusted=True)
+        for iteration, (win, gap) in enumerate([(0.2, 0.0), (0.6, 0.1), (0.3, 0.3)], 1):
+            slow_ema = archive.record_play(
+                env_id,
+                iteration,
+                played(win, gap),
+                4,
+                ema_rate=regret.ema_rate,
+                ema_prior=regret.ema_prior,
+            )
+        latest = archive.get(env_id).latest
+    assert latest is not None and slow_ema == pytest.approx(0.4)
+    estimate = played(latest["unhinted_win_rate"], latest["regret"])
+    attempt = make_attempt([("syntax", True)], outcome=Outcome.VALID)
+    # valid: 0.5 + 0.5 × the recipe's reward
+    assert attempt_reward(attempt, estimate, slow_ema, FAST, regret) == pytest.approx(expected)
+
+
+def always_right_agent(conversation: list[Message]) -> str:
+    """Binary-searches guess_number with or without the hint: wins every unhinted play too."""
+    first: Message = {"role": "user", "content": str(conversation[0]["content"]) + "\n\nHINT: "}
+    return binary_search_agent([first, *conversation[1:]])
+
+
+@pytest.mark.parametrize(("prior", "expected"), [(None, 0.5), (0.25, 0.875)])
+def test_learning_potential_of_a_new_design_compares_with_its_history_not_zero(
+    tmp_path: Path, prior: float | None, expected: float
+) -> None:
+    regret = RegretConfig(designer_reward="learning_potential", ema_prior=prior)
+    archive, result = one_round(
+        tmp_path,
+        ScriptedPolicy(lambda _: fenced(GUESS)),
+        regret=regret,
+        agent=ScriptedPolicy(always_right_agent),
+    )
+    (design,) = result.designs
+    env_id = design.final.env_id
+    assert env_id is not None and result.played[env_id].estimate.unhinted_win_rate == 1.0
+    # no history: the EMA starts at the win rate, potential 0 (was |1 - 0| = 1, the win rate);
+    # a prior of 0.25: potential |1 - 0.25| = 0.75; valid: 0.5 + 0.5 × potential
+    assert design.final.reward == pytest.approx(expected)
+    assert result.slow_emas == {env_id: 1.0 if prior is None else prior}
+    stored = archive.get(env_id).win_ema
+    assert stored == pytest.approx(1.0 if prior is None else prior + 0.05 * (1 - prior))

@@ -8,7 +8,6 @@ from spade.regret import (
     RegretEstimate,
     clip_return,
     estimate_regret,
-    group_advantages,
     hint_regret,
     paired_bootstrap_ci,
     wilson_interval,
@@ -123,7 +122,7 @@ def test_estimate_regret_rejects_wins_of_wrong_length():
         estimate_regret([1.0, 0.0], [0.0, 0.0], [True, False], [False])
 
 
-# -- clip_return and group_advantages ----------------------------------------------------------
+# -- clip_return -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("value", "clipped"), [(1.7, 1.0), (-3.0, -1.0), (0.25, 0.25)])
@@ -137,26 +136,6 @@ def test_clip_return_custom_bounds_and_errors():
         clip_return(0.0, 1.0, -1.0)
     with pytest.raises(ValueError, match="NaN"):
         clip_return(float("nan"))
-
-
-def test_group_advantages_subtract_the_mean_only():
-    # mean([1, 0, 0, 1, 1]) = 0.6 -> [0.4, -0.6, -0.6, 0.4, 0.4]
-    assert group_advantages([1, 0, 0, 1, 1]) == pytest.approx([0.4, -0.6, -0.6, 0.4, 0.4])
-
-
-def test_group_advantages_std_normalised():
-    # [1, 0, 0, 1]: mean 0.5, population std 0.5 -> [1, -1, -1, 1]
-    assert group_advantages([1, 0, 0, 1], normalise_std=True) == pytest.approx([1, -1, -1, 1])
-
-
-def test_group_advantages_zero_std_gives_zeros():
-    assert group_advantages([0.3, 0.3, 0.3], normalise_std=True) == [0.0, 0.0, 0.0]
-    assert group_advantages([0.3, 0.3]) == pytest.approx([0.0, 0.0])
-
-
-def test_group_advantages_rejects_empty_group():
-    with pytest.raises(ValueError, match="returns is empty"):
-        group_advantages([])
 
 
 # -- wilson_interval ---------------------------------------------------------------------------

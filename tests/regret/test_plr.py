@@ -10,7 +10,6 @@ from spade.regret import (
     rank_weights,
     replay_distribution,
     sample_index,
-    should_replay,
     staleness_weights,
 )
 
@@ -107,16 +106,3 @@ def test_sample_index_is_deterministic_under_a_seed():
 def test_sample_index_rejects_bad_weights(weights, message):
     with pytest.raises(ValueError, match=message):
         sample_index(weights, random.Random(0))
-
-
-def test_should_replay():
-    rng = random.Random(0)
-    assert not should_replay(rng, 1.0, archive_size=0)
-    assert not should_replay(rng, 1.0, archive_size=3, min_archive=4)
-    assert should_replay(rng, 1.0, archive_size=1)
-    assert not should_replay(rng, 0.0, archive_size=10)
-    share = sum(should_replay(rng, 0.8, archive_size=10) for _ in range(10_000)) / 10_000
-    # Binomial(10000, 0.8): std 0.004
-    assert share == pytest.approx(0.8, abs=0.02)
-    with pytest.raises(ValueError, match="replay_probability"):
-        should_replay(rng, 1.5, archive_size=10)

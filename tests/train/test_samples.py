@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from spade.designer import Design, DesignTask
+from spade.designer import Design, DesignTask, EnvKind, Outcome
 from spade.designer.design import Attempt
 from spade.regret import RegretEstimate
 from spade.rollout import PairedResult
@@ -46,30 +46,65 @@ def test_agent_advantages_are_centred_within_each_environment() -> None:
 
 def attempt(reward: float, tokens: int = 2) -> Attempt:
     completion = Completion("x", tuple(range(5, 5 + tokens)), (-0.5,) * tokens, "stop")
-    made = Attempt(0, "t", [], completion, [1, 2, 3], None, None, "no code")
+    made = Attempt(0, "t", [], completion, [1, 2, 3], None, None, Outcome.NO_CODE)
     made.reward = reward
     return made
 
 
 def test_designer_advantages_are_centred_within_each_grounding_prompt() -> None:
-    task_a = DesignTask("reasoning", "reasoning_v1", [], "0:0", "doc a")
-    task_b = DesignTask("reasoning", "reasoning_v1", [], "0:1", "doc b")
+    task_a = DesignTask(EnvKind.REASONING, "reasoning_v1", [], "0:0", "doc a")
+    task_b = DesignTask(EnvKind.REASONING, "reasoning_v1", [], "0:1", "doc b")
     designs = [
         Design(task_a, [attempt(0.1), attempt(0.7)]),  # a first try and its repair
         Design(task_a, [attempt(0.4)]),
         Design(task_b, [attempt(0.9)]),  # alone in its group: advantage 0
     ]
-    samples = designer_samples(designs, 0.8)
+    samples = designer_samples(designs, 0.8, False, mask_negative=False)
     assert [s.advantage for s in samples] == pytest.approx([-0.3, 0.3, 0.0, 0.0])
     first = samples[0]
     assert first.token_ids == [1, 2, 3, 5, 6] and first.mask == [0, 0, 0, 1, 1]
     assert first.logprobs == [0.0, 0.0, 0.0, -0.5, -0.5] and first.temperature == 0.8
-    weighted = weight_designer([*samples, *agent_samples([paired("a", [1, 0] * 50)], 1.0)], 100, 50)
+    both = [*samples, *agent_samples([paired("a", [1, 0] * 50)], 1.0)]
+    weighted = weight_designer(both, 100, cap=50, update_every=1)
     assert {s.weight for s in weighted if s.role == "designer"} == {25.0}
-    capped = weight_designer(samples[:1], 1000, 50)
+    capped = weight_designer(samples[:1], 1000, cap=50, update_every=1)
     assert capped[0].weight == 50.0
     assert len(informative(weighted, keep_zero_advantage=False)) == 2 + 100
     assert len(informative(weighted, keep_zero_advantage=True)) == 4 + 100
+
+
+def test_negative_centred_designer_rewards_are_masked() -> None:
+    task_a = DesignTask(EnvKind.REASONING, "reasoning_v1", [], "0:0", "doc a")
+    task_b = DesignTask(EnvKind.REASONING, "reasoning_v1", [], "0:1", "doc b")
+    # group a: a timeout (-0.5) and two valid designs; group b: all valid, blend never negative
+    designs = [
+        Design(task_a, [attempt(-0.5), attempt(0.6)]),
+        Design(task_a, [attempt(0.8)]),
+        Design(task_b, [attempt(0.7)]),
+        Design(task_b, [attempt(0.9)]),
+    ]
+    # centred: group a mean 0.3 -> [-0.8, 0.3, 0.5]; group b mean 0.8 -> [-0.1, 0.1]
+    plain = designer_samples(designs, 0.8, False, mask_negative=False)
+    assert [s.advantage for s in plain] == pytest.approx([-0.8, 0.3, 0.5, -0.1, 0.1])
+    masked = designer_samples(designs, 0.8, False, mask_negative=True)
+    assert [s.advantage for s in masked] == pytest.approx([0.0, 0.3, 0.5, 0.0, 0.1])
+    assert len(informative(masked, keep_zero_advantage=False)) == 3
+
+
+def test_designer_weight_counts_the_iterations_its_samples_waited() -> None:
+    designers = designer_samples(
+        [Design(DesignTask(EnvKind.REASONING, "r", [], "0:0", "d"), [attempt(0.1), attempt(0.5)])],
+        0.8,
+        False,
+        mask_negative=False,
+    )
+    agents = agent_samples([paired("a", [1, 0] * 5)], 1.0)
+    # SPADE: min(50, N_agent / N_env × regen interval) = min(50, 10 / 2 × 4) = 20
+    weighted = weight_designer([*designers, *agents], 10, cap=50, update_every=4)
+    assert [s.weight for s in weighted if s.role == "designer"] == [20.0, 20.0]
+    assert {s.weight for s in weighted if s.role == "agent"} == {1.0}
+    frozen_agent = weight_designer(designers, 0, cap=50, update_every=4)
+    assert [s.weight for s in frozen_agent] == [1.0, 1.0]
 
 
 def test_micro_batches_respect_the_token_budget_and_temperature() -> None:

@@ -7,27 +7,28 @@ import random
 from pathlib import Path
 
 from spade.archive.store import ArchivedEnv
-from spade.regret import replay_distribution, sample_index
+from spade.regret import RegretConfig, replay_distribution, sample_index
 
 
 def choose_replay(
-    envs: list[ArchivedEnv],
-    count: int,
-    iteration: int,
-    rng: random.Random,
-    temperature: float = 0.3,
-    staleness_mix: float = 0.3,
+    envs: list[ArchivedEnv], count: int, iteration: int, rng: random.Random, regret: RegretConfig
 ) -> list[int]:
-    """Ids of up to ``count`` distinct environments, by PLR: regret rank mixed with staleness.
+    """Ids of up to ``count`` distinct environments, by PLR: regret rank mixed with staleness
+    (``regret.plr_temperature``, ``regret.plr_staleness_mix``).
 
-    Environments never played rank by a regret of 0.
+    Environments never played rank by a regret of 0. How many to replay is the caller's fixed
+    count, not a coin flip per slot: see ``replay_envs`` in the run's settings.
     """
     pool = list(envs)
     chosen: list[int] = []
     while pool and len(chosen) < count:
         scores = [(e.latest or {}).get("regret") or 0.0 for e in pool]
         weights = replay_distribution(
-            scores, [e.last_sampled for e in pool], iteration, temperature, staleness_mix
+            scores,
+            [e.last_sampled for e in pool],
+            iteration,
+            regret.plr_temperature,
+            regret.plr_staleness_mix,
         )
         chosen.append(pool.pop(sample_index(weights, rng)).id)
     return chosen
@@ -55,6 +56,7 @@ def export(envs: list[ArchivedEnv], folder: Path) -> Path:
                     "doc_id": env.doc_id,
                     "template_version": env.template_version,
                     "latest": env.latest,
+                    "win_ema": env.win_ema,
                     "times_sampled": env.times_sampled,
                     "source": env.source,
                 }

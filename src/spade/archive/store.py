@@ -1,23 +1,28 @@
 """The archive: every designed environment, its verdict, lineage and per-iteration statistics,
 in one SQLite file (WAL). Each write is its own transaction, so a killed process loses at most
-the environment in flight. A file that is not a spade archive is refused, never overwritten."""
+the environment in flight. A file that is not a spade archive is refused, never overwritten.
+
+A new archive is created at schema 2 and migrated up like an old one, so every archive goes
+through the same steps."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from spade.errors import SpadeError
-from spade.regret import RegretEstimate
+from spade.regret import RegretEstimate, update_ema
 from spade.types import Verdict
 
 APPLICATION_ID = 0x53504144  # "SPAD": marks the file as a spade archive
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DESIGNS_TABLE = """
 CREATE TABLE IF NOT EXISTS designs (
     id INTEGER PRIMARY KEY,
@@ -34,7 +39,7 @@ CREATE TABLE IF NOT EXISTS designs (
     created_at REAL NOT NULL
 );
 """
-"""Every designer attempt, with or without code (schema 2)."""
+"""Every designer attempt, with or without code (added in schema 2)."""
 SCHEMA = (
     DESIGNS_TABLE
     + """
@@ -69,6 +74,21 @@ CREATE TABLE sampling (
 );
 """
 )
+"""The tables at schema 2; later versions are reached through ``MIGRATIONS``."""
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    2: (DESIGNS_TABLE,),
+    3: (
+        # The slow EMA of the unhinted win rate (NULL: never played since schema 3).
+        "ALTER TABLE sampling ADD COLUMN win_ema REAL",
+        # Outcomes become a closed set of values; what followed them moves to `detail`.
+        "ALTER TABLE designs ADD COLUMN detail TEXT",
+        "UPDATE designs SET detail = substr(outcome, 10), outcome = 'invalid' "
+        "WHERE outcome LIKE 'invalid: %'",
+        "UPDATE designs SET detail = substr(outcome, 14), outcome = 'duplicate' "
+        "WHERE outcome LIKE 'duplicate of %'",
+    ),
+}
+"""Statements that bring an archive from the previous version to each version."""
 
 
 class ArchiveError(SpadeError):
@@ -94,6 +114,8 @@ class ArchivedEnv:
     last_sampled: int
     latest: dict[str, Any] | None
     """The newest row of per-iteration statistics, or None before the first play."""
+    win_ema: float | None = None
+    """Slow EMA of the unhinted win rate over its plays, or None before the first play."""
 
 
 @dataclass
@@ -110,11 +132,13 @@ class DesignRecord:
     env_id: int | None
     """The archived source, when the reply held code."""
     outcome: str
-    """'valid', 'invalid: <first failed check>', 'no code', 'duplicate of N'."""
+    """'valid', 'invalid', 'no code' or 'duplicate' (``spade.designer.Outcome`` values)."""
     ladder: float
     reward: float | None
     reply: str
     id: int | None = None
+    detail: str | None = None
+    """The first failed check of an invalid attempt, the match of a duplicate ('env N (0.91)')."""
 
 
 def source_hash(source: str) -> str:
@@ -146,10 +170,21 @@ class Archive:
             ) from None
 
     def _create(self) -> None:
-        with self._db:
-            self._db.executescript(SCHEMA)
-            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._db.executescript(SCHEMA)
+        self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        self._db.execute("PRAGMA user_version = 2")
+        self._migrate()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """Several statements as one transaction (the connection autocommits otherwise)."""
+        self._db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def _check_identity(self) -> None:
         application = self._db.execute("PRAGMA application_id").fetchone()[0]
@@ -166,10 +201,13 @@ class Archive:
             )
 
     def _migrate(self) -> None:
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-            with self._db:
-                self._db.executescript(DESIGNS_TABLE)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        """Apply each missing version's statements, one transaction per version."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self._transaction():
+                for statement in MIGRATIONS[target]:
+                    self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {target}")
 
     # -- writing -----------------------------------------------------------------------------
     def add(
@@ -222,31 +260,69 @@ class Archive:
     def record_stats(
         self, env_id: int, iteration: int, estimate: RegretEstimate, episodes: int
     ) -> None:
-        """Per-iteration play statistics of one environment (replaces a same-iteration row)."""
-        with self._db:
+        """Statistics alone (imports, fixtures): plays go through ``record_play``."""
+        with self._transaction():
+            self._insert_stats(env_id, iteration, estimate, episodes)
+
+    def record_play(
+        self,
+        env_id: int,
+        iteration: int,
+        estimate: RegretEstimate,
+        episodes: int,
+        *,
+        ema_rate: float,
+        ema_prior: float | None,
+    ) -> float:
+        """One paired play of an environment, in one transaction: its statistics row (replacing
+        a same-iteration row), its sampling count and step, and the slow EMA of its unhinted
+        win rate, stepped with ``update_ema``.
+
+        Returns the EMA before this play, which a learning-potential reward compares with: the
+        stored EMA, else ``ema_prior``, else this play's win rate (no history: potential 0).
+        """
+        win_rate = estimate.unhinted_win_rate
+        with self._transaction():
+            row = self._db.execute(
+                "SELECT win_ema FROM sampling WHERE env_id = ?", (env_id,)
+            ).fetchone()
+            if row is None:
+                raise ArchiveError(f"no environment {env_id} in {self.path}")
+            history = row["win_ema"] if row["win_ema"] is not None else ema_prior
+            self._insert_stats(env_id, iteration, estimate, episodes)
             self._db.execute(
-                "INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    env_id,
-                    iteration,
-                    episodes,
-                    estimate.hinted_mean,
-                    estimate.unhinted_mean,
-                    estimate.hinted_win_rate,
-                    estimate.unhinted_win_rate,
-                    estimate.regret,
-                    estimate.ci_low,
-                    estimate.ci_high,
-                ),
+                "UPDATE sampling SET times_sampled = times_sampled + 1, last_sampled = ?, "
+                "win_ema = ? WHERE env_id = ?",
+                (iteration, update_ema(history, win_rate, ema_rate), env_id),
             )
+        return history if history is not None else win_rate
+
+    def _insert_stats(
+        self, env_id: int, iteration: int, estimate: RegretEstimate, episodes: int
+    ) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                env_id,
+                iteration,
+                episodes,
+                estimate.hinted_mean,
+                estimate.unhinted_mean,
+                estimate.hinted_win_rate,
+                estimate.unhinted_win_rate,
+                estimate.regret,
+                estimate.ci_low,
+                estimate.ci_high,
+            ),
+        )
 
     def record_design(self, design: DesignRecord) -> int:
         """One designer attempt (valid or not, with or without code); returns its row id."""
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO designs (iteration, group_key, attempt, template_version, doc_id, "
-                "env_id, outcome, ladder, reward, reply, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "env_id, outcome, detail, ladder, reward, reply, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     design.iteration,
                     design.group_key,
@@ -254,7 +330,8 @@ class Archive:
                     design.template_version,
                     design.doc_id,
                     design.env_id,
-                    design.outcome,
+                    str(design.outcome),
+                    design.detail,
                     design.ladder,
                     design.reward,
                     design.reply,
@@ -284,17 +361,10 @@ class Archive:
                 reward=row["reward"],
                 reply=row["reply"],
                 id=row["id"],
+                detail=row["detail"],
             )
             for row in rows
         ]
-
-    def mark_sampled(self, env_ids: list[int], iteration: int) -> None:
-        with self._db:
-            self._db.executemany(
-                "UPDATE sampling SET times_sampled = times_sampled + 1, last_sampled = ? "
-                "WHERE env_id = ?",
-                [(iteration, env_id) for env_id in env_ids],
-            )
 
     # -- reading -----------------------------------------------------------------------------
     def get(self, env_id: int) -> ArchivedEnv:
@@ -308,7 +378,7 @@ class Archive:
 
     def _select(self, where: str, args: tuple[Any, ...]) -> list[ArchivedEnv]:
         rows = self._db.execute(
-            "SELECT e.*, s.times_sampled, s.last_sampled FROM envs e "
+            "SELECT e.*, s.times_sampled, s.last_sampled, s.win_ema FROM envs e "
             f"JOIN sampling s ON s.env_id = e.id {where} ORDER BY e.id",
             args,
         ).fetchall()
@@ -348,6 +418,7 @@ class Archive:
             times_sampled=row["times_sampled"],
             last_sampled=row["last_sampled"],
             latest=latest,
+            win_ema=row["win_ema"],
         )
 
     def close(self) -> None:

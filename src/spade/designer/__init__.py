@@ -6,14 +6,18 @@ from spade.designer.extract import extract_code
 from spade.designer.novelty import NoveltyConfig, archive_diversity
 from spade.designer.pipeline import RoundResult, run_round
 from spade.designer.score import attempt_reward, play_designs, score_designs
+from spade.designer.types import EnvKind, Outcome, Relation
 
 __all__ = [
     "Attempt",
     "Design",
     "DesignTask",
     "DesignerConfig",
+    "EnvKind",
     "MemoryConfig",
     "NoveltyConfig",
+    "Outcome",
+    "Relation",
     "RoundResult",
     "archive_diversity",
     "attempt_reward",

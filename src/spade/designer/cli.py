@@ -20,6 +20,7 @@ from spade.sandbox import SandboxPool
 
 def run_design(
     corpus: Path | None,
+    *,
     model: str,
     backend: str,
     base_url: str | None,
@@ -28,6 +29,7 @@ def run_design(
     episodes: int,
     config: DesignerConfig,
     rollout: RolloutConfig,
+    regret: RegretConfig,
     seed: int,
     with_library: bool,
     console: Console,
@@ -55,15 +57,15 @@ def run_design(
             policy,
             sampler,
             archive,
-            count,
-            config,
-            rollout,
-            RegretConfig(),
-            episodes,
-            pool,
-            iteration,
-            seed,
-            progress,
+            count=count,
+            config=config,
+            rollout=rollout,
+            regret=regret,
+            episodes=episodes,
+            pool=pool,
+            iteration=iteration,
+            seed=seed,
+            progress=progress,
         )
     console.print(summary_table(result))
     console.print(
@@ -97,7 +99,7 @@ def summary_table(result: RoundResult) -> Table:
             (design.task.skill or "")[:40],
             design.task.template_version,
             str(len(design.attempts)),
-            final.outcome,
+            final.describe(),
             f"{max(a.ladder for a in design.attempts):.2f}",
             f"{estimate.regret:+.2f} [{estimate.ci_low:+.2f}, {estimate.ci_high:+.2f}]"
             if estimate

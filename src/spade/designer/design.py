@@ -17,16 +17,18 @@ from spade.checker.run import check_source
 from spade.corpus import CorpusSampler
 from spade.designer.config import DesignerConfig
 from spade.designer.extract import extract_code
-from spade.designer.memory import TOOL_USE, env_kind, select_exemplars
+from spade.designer.memory import env_kind, select_exemplars
 from spade.designer.novelty import nearest, signature_of
 from spade.designer.prompts import (
     EDIT_AXES,
     design_messages,
+    direction_text,
     edit_direction,
     edit_messages,
     no_code_messages,
     repair_messages,
 )
+from spade.designer.types import EnvKind, Outcome, Relation
 from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
 from spade.sandbox import SandboxPool
 from spade.types import Completion, Verdict
@@ -39,7 +41,7 @@ Progress = Callable[[str], None]
 class DesignTask:
     """One prompt to the designer: write from a document, or edit an archived environment."""
 
-    kind: str
+    kind: EnvKind
     template_version: str
     messages: list[Message]
     group_key: str
@@ -47,7 +49,7 @@ class DesignTask:
     doc_id: str | None = None
     doc_span: str | None = None
     parent_id: int | None = None
-    relation: str | None = None
+    relation: Relation | None = None
 
 
 @dataclass
@@ -62,14 +64,22 @@ class Attempt:
     """The exact prompt tokens (token policies only), for training."""
     source: str | None
     verdict: Verdict | None
-    outcome: str
+    outcome: Outcome
     env_id: int | None = None
     record_id: int | None = None
     reward: float = 0.0
+    detail: str | None = None
+    """The first failed check of an invalid attempt, the match of a duplicate ('env N (0.91)')."""
 
     @property
     def ladder(self) -> float:
         return self.verdict.ladder if self.verdict is not None else 0.0
+
+    def describe(self) -> str:
+        """The outcome for people: 'valid', 'invalid: syntax', 'duplicate of env 3 (0.91)'."""
+        if self.outcome is Outcome.DUPLICATE and self.detail:
+            return f"duplicate of {self.detail}"
+        return f"{self.outcome}: {self.detail}" if self.detail else str(self.outcome)
 
 
 @dataclass
@@ -85,7 +95,7 @@ class Design:
 
     @property
     def valid(self) -> bool:
-        return bool(self.attempts) and self.final.outcome == "valid"
+        return bool(self.attempts) and self.final.outcome is Outcome.VALID
 
 
 def plan_tasks(
@@ -106,7 +116,7 @@ def plan_tasks(
         if played and rng.random() < config.edit_share:
             task = _edit_task(rng.choice(played), config, rng, key)
         else:
-            kind = TOOL_USE if rng.random() < config.tool_use_share else "reasoning"
+            kind = EnvKind.TOOL_USE if rng.random() < config.tool_use_share else EnvKind.REASONING
             task = _document_task(sampler, envs, kind, config, count_tokens, key)
         tasks.extend([task] * min(config.designs_per_document, count - len(tasks)))
         prompt_index += 1
@@ -116,14 +126,14 @@ def plan_tasks(
 def _document_task(
     sampler: CorpusSampler,
     envs: list[ArchivedEnv],
-    kind: str,
+    kind: EnvKind,
     config: DesignerConfig,
     count_tokens: Callable[[list[Message]], int],
     key: str,
 ) -> DesignTask:
     (document,) = sampler.take(1)
     exemplars = select_exemplars(envs, kind, config.memory)
-    template = config.tool_use_template if kind == TOOL_USE else config.reasoning_template
+    template = config.tool_use_template if kind is EnvKind.TOOL_USE else config.reasoning_template
     messages, _ = design_messages(
         template,
         config.system_template,
@@ -143,14 +153,14 @@ def _edit_task(
     parent: ArchivedEnv, config: DesignerConfig, rng: random.Random, key: str
 ) -> DesignTask:
     memory = config.memory
-    direction = edit_direction(
+    axis = rng.choice(EDIT_AXES)
+    relation = edit_direction(
         (parent.latest or {}).get("unhinted_win_rate"),
         memory.positive_win_low,
         memory.positive_win_high,
-        rng.choice(EDIT_AXES),
     )
+    direction = direction_text(relation, axis)
     messages = edit_messages(config.system_template, config.edit_template, parent, direction)
-    relation = "edit: " + direction.split(":")[0]
     return DesignTask(
         env_kind(parent.source),
         config.edit_template,
@@ -213,11 +223,16 @@ def design_round(
             if progress is not None:
                 progress(f"checking attempt {number} of design {designs.index(design) + 1}")
             attempt = _judge(
-                design, number, template, messages, completion, ids, archive, config, pool, known
+                design,
+                Attempt(number, template, messages, completion, ids, None, None, Outcome.NO_CODE),
+                archive,
+                config,
+                pool,
+                known,
             )
             attempt.record_id = _record(archive, design, attempt, iteration)
             design.attempts.append(attempt)
-            if attempt.outcome.startswith(("invalid", "no code")):
+            if attempt.outcome.repairable:
                 retry.append((design, _repair_prompt(attempt, config), config.repair_template))
         timings["check"] = timings.get("check", 0.0) + time.monotonic() - started
         pending = retry
@@ -226,22 +241,19 @@ def design_round(
 
 def _judge(
     design: Design,
-    number: int,
-    template: str,
-    messages: list[Message],
-    completion: Completion,
-    prompt_ids: list[int],
+    attempt: Attempt,
     archive: Archive,
     config: DesignerConfig,
     pool: SandboxPool | None,
     known: list[tuple[int, tuple[int, ...]]],
 ) -> Attempt:
-    source = extract_code(completion.text)
-    attempt = Attempt(number, template, messages, completion, prompt_ids, source, None, "no code")
+    """Check a fresh attempt (outcome 'no code'), archive its source, and set its outcome."""
+    source = extract_code(attempt.completion.text)
+    attempt.source = source
     if source is None:
         return attempt
     task = design.task
-    origin = f"designed:{task.group_key}:{number}"
+    origin = f"designed:{task.group_key}:{attempt.number}"
     verdict = check_source(source, origin, config.check, pool)
     attempt.verdict = verdict
     if verdict.passed:
@@ -250,7 +262,8 @@ def _judge(
         others = [(i, s) for i, s in known if task.parent_id is None or i != task.parent_id]
         match = nearest(signature, [s for _, s in others])
         if match.index is not None and match.similarity >= config.novelty.duplicate_threshold:
-            attempt.outcome = f"duplicate of env {others[match.index][0]} ({match.similarity:.2f})"
+            attempt.outcome = Outcome.DUPLICATE
+            attempt.detail = f"env {others[match.index][0]} ({match.similarity:.2f})"
             return attempt
         known.append((0, signature))
     previous = design.attempts[-1].env_id if design.attempts else None
@@ -261,16 +274,18 @@ def _judge(
         skill=task.skill,
         doc_id=task.doc_id,
         doc_span=task.doc_span,
-        template_version=template,
+        template_version=attempt.template_version,
         parent_id=previous if previous is not None else task.parent_id,
-        relation="repair" if previous is not None else task.relation,
+        relation=Relation.REPAIR if previous is not None else task.relation,
     )
     attempt.env_id = env_id
     if verdict.passed:
         known[-1] = (env_id, known[-1][1])
-        attempt.outcome = "valid" if created else f"duplicate of env {env_id} (1.00)"
+        attempt.outcome = Outcome.VALID if created else Outcome.DUPLICATE
+        attempt.detail = None if created else f"env {env_id} (1.00)"
     else:
-        attempt.outcome = f"invalid: {verdict.failures[0]}"
+        attempt.outcome = Outcome.INVALID
+        attempt.detail = verdict.failures[0]
     return attempt
 
 
@@ -297,5 +312,6 @@ def _record(archive: Archive, design: Design, attempt: Attempt, iteration: int) 
             ladder=attempt.ladder,
             reward=None,
             reply=attempt.completion.text,
+            detail=attempt.detail,
         )
     )

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 from spade.archive import ArchivedEnv
 from spade.designer.config import MemoryConfig
-
-TOOL_USE = "tool_use"
-REASONING = "reasoning"
+from spade.designer.types import EnvKind
 
 
-def env_kind(source: str) -> str:
-    """'tool_use' for ToolEnv subclasses (and SPADE's ToolUseBaseEnv), else 'reasoning'."""
-    return TOOL_USE if ("(ToolEnv)" in source or "(ToolUseBaseEnv)" in source) else REASONING
+def env_kind(source: str) -> EnvKind:
+    """Tool use for ToolEnv subclasses (and SPADE's ToolUseBaseEnv), else reasoning."""
+    if "(ToolEnv)" in source or "(ToolUseBaseEnv)" in source:
+        return EnvKind.TOOL_USE
+    return EnvKind.REASONING
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def _regret(env: ArchivedEnv) -> float:
     return float((env.latest or {}).get("regret") or 0.0)
 
 
-def select_exemplars(envs: list[ArchivedEnv], kind: str, config: MemoryConfig) -> Exemplars:
+def select_exemplars(envs: list[ArchivedEnv], kind: EnvKind, config: MemoryConfig) -> Exemplars:
     """Exemplars of one kind from the newest ``config.records`` valid archived environments."""
     recent = [e for e in envs if e.passed and env_kind(e.source) == kind]
     recent = sorted(recent, key=lambda e: e.id)[-config.records :] if config.records else []

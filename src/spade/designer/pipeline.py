@@ -28,6 +28,8 @@ class RoundResult:
     designs: list[Design]
     played: dict[int, PairedResult]
     """Paired plays of each valid new environment, by archive id."""
+    slow_emas: dict[int, float]
+    """Each played environment's slow EMA of the unhinted win rate before this play, by id."""
     diversity: float
     """Vendi score of the valid environments in the archive (effective number of distinct)."""
     seconds: dict[str, float]
@@ -59,6 +61,7 @@ def run_round(
     agent: Policy,
     sampler: CorpusSampler,
     archive: Archive,
+    *,
     count: int,
     config: DesignerConfig,
     rollout: RolloutConfig,
@@ -80,11 +83,19 @@ def run_round(
     if progress is not None:
         progress(f"playing {sum(d.valid for d in designs)} new environment(s)")
     started = time.monotonic()
-    played = play_designs(
-        agent, designs, archive, episodes, rollout, regret, pool, iteration, seed + iteration
+    played, slow_emas = play_designs(
+        agent,
+        designs,
+        archive,
+        episodes=episodes,
+        rollout=rollout,
+        regret=regret,
+        pool=pool,
+        iteration=iteration,
+        base_seed=seed + iteration,
     )
     seconds["play"] = time.monotonic() - started
-    score_designs(designs, played, archive, config, regret)
+    score_designs(designs, played, slow_emas, archive, config, regret)
     recent = archive.environments(valid_only=True)[-config.memory.records :]
     diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)
-    return RoundResult(designs, played, diversity, seconds)
+    return RoundResult(designs, played, slow_emas, diversity, seconds)

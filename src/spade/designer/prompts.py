@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from spade.archive import ArchivedEnv
+from spade.designer.types import Relation
 from spade.errors import UsageError
 from spade.llm.base import Message
 from spade.types import Verdict
@@ -130,12 +131,21 @@ def _messages(system: str, user: str) -> list[Message]:
     ]
 
 
-def edit_direction(win_rate: float | None, low: float, high: float, axis: str) -> str:
-    """'harder' for an environment the agent wins too often, 'easier' for one it rarely wins,
-    otherwise different along ``axis``."""
+def edit_direction(win_rate: float | None, low: float, high: float) -> Relation:
+    """Harder for an environment the agent wins too often, easier for one it rarely wins,
+    otherwise different."""
     if win_rate is not None and win_rate > high:
-        return "harder"
+        return Relation.HARDER
     if win_rate is not None and win_rate < low:
+        return Relation.EASIER
+    return Relation.DIFFERENT
+
+
+def direction_text(relation: Relation, axis: str) -> str:
+    """What the edit prompt asks for ("Make it ..."): harder, easier, or different along axis."""
+    if relation is Relation.HARDER:
+        return "harder"
+    if relation is Relation.EASIER:
         return "easier"
     return f"different along this axis: {axis}"
 

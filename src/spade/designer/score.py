@@ -6,6 +6,7 @@ from __future__ import annotations
 from spade.archive import Archive
 from spade.designer.config import DesignerConfig
 from spade.designer.design import Attempt, Design
+from spade.designer.types import Outcome
 from spade.llm.base import Policy
 from spade.regret import RegretConfig, RegretEstimate, designer_reward
 from spade.rollout import PairedResult, RolloutConfig, play_many
@@ -16,19 +17,21 @@ from spade.sandbox import SandboxPool
 def attempt_reward(
     attempt: Attempt,
     estimate: RegretEstimate | None,
+    slow_ema: float | None,
     config: DesignerConfig,
     regret: RegretConfig,
-    slow_ema: float | None = None,
 ) -> float:
     """Reward of one attempt.
 
     Invalid: ``invalid_reward_scale`` × ladder, or the timeout reward when the sandbox timed the
     environment out. Near-duplicate: ``duplicate_reward``. Valid: scale + (1 − scale) × the
-    regret recipe's reward (scale alone before the agent has played it).
+    regret recipe's reward (scale alone before the agent has played it). ``slow_ema`` is the
+    slow EMA of the environment's unhinted win rate before this play (``Archive.record_play``),
+    which the learning-potential recipe compares the win rate with.
     """
     scale = config.invalid_reward_scale
     verdict = attempt.verdict
-    if attempt.outcome.startswith("duplicate"):
+    if attempt.outcome is Outcome.DUPLICATE:
         return config.duplicate_reward
     if verdict is None or not verdict.passed:
         if verdict is not None and "timeout" in verdict.failures:
@@ -36,9 +39,8 @@ def attempt_reward(
         return scale * attempt.ladder
     if estimate is None:
         return scale
-    ema = slow_ema if slow_ema is not None else 0.0
     recipe = designer_reward(
-        regret.designer_reward, estimate.regret, estimate.unhinted_win_rate, regret, ema
+        regret.designer_reward, estimate.regret, estimate.unhinted_win_rate, regret, slow_ema
     )
     return scale + (1 - scale) * recipe
 
@@ -47,31 +49,53 @@ def play_designs(
     agent: Policy,
     designs: list[Design],
     archive: Archive,
+    *,
     episodes: int,
     rollout: RolloutConfig,
     regret: RegretConfig,
-    pool: SandboxPool | None = None,
-    iteration: int = 0,
-    base_seed: int = 0,
+    pool: SandboxPool | None,
+    iteration: int,
+    base_seed: int,
     progress: Progress | None = None,
-) -> dict[int, PairedResult]:
-    """Paired play of every valid new environment; statistics go to the archive."""
+) -> tuple[dict[int, PairedResult], dict[int, float]]:
+    """Paired play of every valid new environment, recorded in the archive as a play.
+
+    Returns the plays by archive id and, by the same ids, each environment's slow EMA of the
+    unhinted win rate before this play (what learning potential compares with).
+    """
     valid = {d.final.env_id: d.final.source for d in designs if d.valid}
-    envs = [(source, f"env {env_id}") for env_id, source in valid.items() if source]
+    envs = [(env_id, source) for env_id, source in valid.items() if env_id is not None and source]
     if not envs or episodes == 0:
-        return {}
-    results = play_many(agent, envs, episodes, rollout, pool, base_seed, regret, progress)
-    played = dict(zip(valid, results, strict=True))
-    for env_id, result in played.items():
-        if env_id is not None:
-            archive.record_stats(env_id, iteration, result.estimate, episodes)
-    archive.mark_sampled([i for i in played if i is not None], iteration)
-    return {i: r for i, r in played.items() if i is not None}
+        return {}, {}
+    results = play_many(
+        agent,
+        [(source, f"env {env_id}") for env_id, source in envs],
+        episodes,
+        rollout,
+        pool,
+        base_seed,
+        regret,
+        progress,
+    )
+    played = {env_id: result for (env_id, _), result in zip(envs, results, strict=True)}
+    slow_emas = {
+        env_id: archive.record_play(
+            env_id,
+            iteration,
+            result.estimate,
+            episodes,
+            ema_rate=regret.ema_rate,
+            ema_prior=regret.ema_prior,
+        )
+        for env_id, result in played.items()
+    }
+    return played, slow_emas
 
 
 def score_designs(
     designs: list[Design],
     played: dict[int, PairedResult],
+    slow_emas: dict[int, float],
     archive: Archive,
     config: DesignerConfig,
     regret: RegretConfig,
@@ -79,9 +103,11 @@ def score_designs(
     """Set and record the reward of every attempt."""
     for design in designs:
         for attempt in design.attempts:
-            result = played.get(attempt.env_id) if attempt.env_id is not None else None
+            env_id = attempt.env_id
+            result = played.get(env_id) if env_id is not None else None
+            slow_ema = slow_emas.get(env_id) if env_id is not None else None
             attempt.reward = attempt_reward(
-                attempt, result.estimate if result else None, config, regret
+                attempt, result.estimate if result else None, slow_ema, config, regret
             )
             if attempt.record_id is not None:
                 archive.set_design_reward(attempt.record_id, attempt.reward)

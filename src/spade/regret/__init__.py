@@ -10,7 +10,6 @@ from spade.regret.estimators import (
     RegretEstimate,
     clip_return,
     estimate_regret,
-    group_advantages,
     hint_regret,
     paired_bootstrap_ci,
     wilson_interval,
@@ -19,7 +18,6 @@ from spade.regret.plr import (
     rank_weights,
     replay_distribution,
     sample_index,
-    should_replay,
     staleness_weights,
 )
 from spade.regret.rewards import (
@@ -31,7 +29,6 @@ from spade.regret.rewards import (
     learning_potential,
     solve_rate_plateau,
     spice_variance_reward,
-    symmetric_learnability,
     update_ema,
 )
 
@@ -45,7 +42,6 @@ __all__ = [
     "designer_reward",
     "designer_reward_scale",
     "estimate_regret",
-    "group_advantages",
     "hint_regret",
     "learnability",
     "learning_potential",
@@ -53,11 +49,9 @@ __all__ = [
     "rank_weights",
     "replay_distribution",
     "sample_index",
-    "should_replay",
     "solve_rate_plateau",
     "spice_variance_reward",
     "staleness_weights",
-    "symmetric_learnability",
     "update_ema",
     "wilson_interval",
 ]

@@ -74,19 +74,21 @@ class RegretConfig(BaseModel):
         le=1,
         description="Share rho of staleness in the replay distribution (PLR, jaxued: 0.3).",
     )
-    replay_probability: float = Field(
-        0.8,
-        ge=0,
-        le=1,
-        description="Probability of replaying an archived environment instead of designing a new "
-        "one (PLR: about 0.8).",
-    )
     ema_rate: float = Field(
         0.05,
         gt=0,
         le=1,
-        description="Rate of the slow EMA of the win rate used by the learning-potential reward "
-        "(SPADE ablation: |win - slow EMA|).",
+        description="Rate of the slow EMA of each environment's unhinted win rate, kept in the "
+        "archive and updated on every play; the learning-potential reward is |win rate - EMA "
+        "before this play| (SPADE ablation: |win - slow EMA|).",
+    )
+    ema_prior: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        description="Slow EMA assumed before an environment's first play. None: the EMA starts "
+        "at the first win rate, so a first play has learning potential 0 (a new design earns "
+        "no learning-potential reward until it has history).",
     )
     spice_variance_target: float = Field(
         0.25,
@@ -97,11 +99,11 @@ class RegretConfig(BaseModel):
     spice_width: float = Field(
         0.02, gt=0, description="Width of the SPICE variance reward's Gaussian (SPICE: 0.02)."
     )
-    reward_scale_cap: float = Field(
-        50.0,
-        gt=0,
-        description="Cap on the designer reward scale min(cap, N_agent/N_env * regen_interval) "
-        "(SPADE: 50).",
+    mask_negative_designer_rewards: bool = Field(
+        True,
+        description="Mask designer samples whose reward, centred within their prompt's group, is "
+        "negative: they get advantage 0, so the designer is only pushed towards its better "
+        "environments (SPADE: environments with negative blend masked).",
     )
 
     @model_validator(mode="after")

@@ -109,14 +109,12 @@ def estimate_regret(
                 f"{name} has {len(wins)} entries but there are {len(hinted_returns)} plays per "
                 "arm: pass one win flag per play"
             )
-    hinted_mean = statistics.fmean(hinted_returns)
-    unhinted_mean = statistics.fmean(unhinted_returns)
     return RegretEstimate(
-        regret=hinted_mean - unhinted_mean,
+        regret=hint_regret(hinted_returns, unhinted_returns),
         ci_low=ci_low,
         ci_high=ci_high,
-        hinted_mean=hinted_mean,
-        unhinted_mean=unhinted_mean,
+        hinted_mean=statistics.fmean(hinted_returns),
+        unhinted_mean=statistics.fmean(unhinted_returns),
         hinted_win_rate=sum(map(bool, hinted_wins)) / len(hinted_wins),
         unhinted_win_rate=sum(map(bool, unhinted_wins)) / len(unhinted_wins),
         pairs=len(hinted_returns),
@@ -130,19 +128,6 @@ def clip_return(value: float, low: float = -1.0, high: float = 1.0) -> float:
     if math.isnan(value):
         raise ValueError("return is NaN: the environment produced no usable return")
     return min(high, max(low, value))
-
-
-def group_advantages(returns: Sequence[float], normalise_std: bool = False) -> list[float]:
-    """GRPO advantage: return minus the group mean, std-normalised only on request (SPADE)."""
-    _require_values(returns, "returns")
-    mean = statistics.fmean(returns)
-    centred = [value - mean for value in returns]
-    if not normalise_std:
-        return centred
-    spread = statistics.pstdev(returns, mu=mean)
-    if spread == 0:
-        return [0.0] * len(returns)
-    return [value / spread for value in centred]
 
 
 def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float, float]:

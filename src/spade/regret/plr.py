@@ -76,14 +76,3 @@ def sample_index(weights: Sequence[float], rng: random.Random) -> int:
     if sum(weights) <= 0:
         raise ValueError("weights sum to 0: at least one level needs a positive weight")
     return rng.choices(range(len(weights)), weights=weights)[0]
-
-
-def should_replay(
-    rng: random.Random, replay_probability: float, archive_size: int, min_archive: int = 1
-) -> bool:
-    """Replay with the given probability once the archive is big enough (PLR: about 0.8)."""
-    if not 0 <= replay_probability <= 1:
-        raise ValueError(f"replay_probability must lie in [0, 1], got {replay_probability}")
-    if archive_size < min_archive:
-        return False
-    return rng.random() < replay_probability

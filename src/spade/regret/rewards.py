@@ -74,23 +74,19 @@ def learnability(win_rate: float) -> float:
     return 1.0 - win_rate if win_rate > 0 else 0.0
 
 
-def symmetric_learnability(win_rate: float) -> float:
-    """4p(1 - p), the symmetric form of learnability (AZR, DESIGN.md §4)."""
-    _require_rate(win_rate)
-    return 4.0 * win_rate * (1 - win_rate)
-
-
 def designer_reward(
     kind: DesignerRewardKind,
     regret: float,
     win_rate: float,
     config: RegretConfig,
     slow_ema: float | None = None,
-    timed_out: bool = False,
 ) -> float:
-    """The designer reward of one environment by recipe; timeouts get -0.5 (SPADE paper)."""
-    if timed_out:
-        return config.timeout_reward
+    """The designer reward of one played environment by recipe (SPADE paper and ablations).
+
+    ``slow_ema`` is the slow EMA of the environment's unhinted win rate before this play; only
+    learning potential reads it. Timeouts never reach a recipe: the attempt's score gives them
+    ``timeout_reward``.
+    """
     if kind == "blend":
         return blend_reward(regret, win_rate, config)
     if kind == "learning_potential":
@@ -127,10 +123,12 @@ def centre_by_group(rewards: Sequence[float], groups: Sequence[Hashable]) -> lis
     return [reward - means[group] for reward, group in zip(rewards, groups, strict=True)]
 
 
-def designer_reward_scale(
-    n_agent: int, n_env: int, regen_interval: int, cap: float = 50.0
-) -> float:
-    """min(cap, N_agent / N_env * regen_interval) (SPADE paper: cap 50)."""
+def designer_reward_scale(n_agent: int, n_env: int, regen_interval: int, cap: float) -> float:
+    """min(cap, N_agent / N_env * regen_interval) (SPADE paper: cap 50).
+
+    N_agent agent samples per update, N_env designer samples per designer update, which comes
+    every ``regen_interval`` updates: the designer's samples stand for that many agent batches.
+    """
     if n_env == 0:
         raise ValueError("n_env is 0: the designer reward scale needs at least one environment")
     return min(cap, n_agent / n_env * regen_interval)

@@ -186,15 +186,15 @@ def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult
         session.agent,
         session.sampler,
         session.archive,
-        config.designs_per_iteration,
-        config.designer,
-        config.rollout,
-        config.regret,
-        config.episodes_per_arm,
-        session.pool,
-        iteration,
-        config.seed,
-        progress,
+        count=config.designs_per_iteration,
+        config=config.designer,
+        rollout=config.rollout,
+        regret=config.regret,
+        episodes=config.episodes_per_arm,
+        pool=session.pool,
+        iteration=iteration,
+        seed=config.seed,
+        progress=progress,
     )
 
 
@@ -203,14 +203,7 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
     config = session.config
     candidates = [e for e in session.archive.environments(True) if e.id not in exclude]
     rng = random.Random(f"{config.seed}:replay:{iteration}")
-    chosen = choose_replay(
-        candidates,
-        config.replay_envs,
-        iteration,
-        rng,
-        config.regret.plr_temperature,
-        config.regret.plr_staleness_mix,
-    )
+    chosen = choose_replay(candidates, config.replay_envs, iteration, rng, config.regret)
     if not chosen:
         return []
     envs = [(session.archive.get(i).source, f"env {i}") for i in chosen]
@@ -224,8 +217,14 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
         regret=config.regret,
     )
     for env_id, result in zip(chosen, results, strict=True):
-        session.archive.record_stats(env_id, iteration, result.estimate, config.episodes_per_arm)
-    session.archive.mark_sampled(chosen, iteration)
+        session.archive.record_play(
+            env_id,
+            iteration,
+            result.estimate,
+            config.episodes_per_arm,
+            ema_rate=config.regret.ema_rate,
+            ema_prior=config.regret.ema_prior,
+        )
     return results
 
 
@@ -243,13 +242,21 @@ def collect_samples(
         samples += agent_samples(played, config.rollout.temperature, learner.normalise_std)
     if config.train_designer and session.designer is session.agent:
         session.buffer += designer_samples(
-            designed.designs, config.designer.temperature, learner.normalise_std
+            designed.designs,
+            config.designer.temperature,
+            learner.normalise_std,
+            mask_negative=config.regret.mask_negative_designer_rewards,
         )
         if iteration % learner.designer_update_every == 0:
             samples += session.buffer
             session.buffer = []
     n_agent = sum(s.role == "agent" for s in samples)
-    samples = weight_designer(samples, n_agent, learner.designer_weight_cap)
+    samples = weight_designer(
+        samples,
+        n_agent,
+        cap=learner.designer_weight_cap,
+        update_every=learner.designer_update_every,
+    )
     return informative(samples, keep_zero_advantage=learner.kl_coef > 0)
 
 

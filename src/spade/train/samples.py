@@ -3,7 +3,9 @@
 Agent: the unhinted episodes of each environment form a group; an episode's advantage is its
 clipped return minus the group's mean. Designer: every attempt that answered prompts from one
 grounding document (its designs and their repairs) forms a group; its reward is the validity
-ladder or the regret recipe. Designer samples are up-weighted by N_agent / N_designer (capped).
+ladder or the regret recipe, centred within the group, and a negative centred reward is masked
+to 0 (SPADE). Designer samples are up-weighted by min(cap, N_agent / N_designer × the designer
+update interval) (SPADE's designer reward scale).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from spade.designer import Design
-from spade.regret import clip_return
+from spade.regret import clip_return, designer_reward_scale
 from spade.rollout import PairedResult
 from spade.train.loss import grouped_advantages
 from spade.types import Episode
@@ -64,15 +66,21 @@ def episode_samples(
 
 
 def designer_samples(
-    designs: list[Design], temperature: float, normalise_std: bool = False
+    designs: list[Design], temperature: float, normalise_std: bool, *, mask_negative: bool
 ) -> list[Sample]:
-    """Every attempt with tokens; advantage within its grounding prompt's group."""
+    """Every attempt with tokens; advantage centred within its grounding prompt's group.
+
+    With ``mask_negative`` an attempt whose centred reward is negative gets advantage 0: it is
+    masked from the designer's update (SPADE: environments with negative blend masked).
+    """
     attempts = [
         (d.task.group_key, a) for d in designs for a in d.attempts if a.completion.token_ids
     ]
     advantages = grouped_advantages(
         [a.reward for _, a in attempts], [g for g, _ in attempts], normalise_std
     )
+    if mask_negative:
+        advantages = [max(0.0, advantage) for advantage in advantages]
     samples = []
     for (group, attempt), advantage in zip(attempts, advantages, strict=True):
         prompt, completion = attempt.prompt_ids, attempt.completion
@@ -90,12 +98,18 @@ def designer_samples(
     return samples
 
 
-def weight_designer(samples: list[Sample], n_agent: int, cap: float) -> list[Sample]:
-    """Scale designer samples by min(cap, N_agent / N_designer) (SPADE: cap 50)."""
+def weight_designer(
+    samples: list[Sample], n_agent: int, *, cap: float, update_every: int
+) -> list[Sample]:
+    """Scale designer samples by min(cap, N_agent / N_designer × update_every) (SPADE).
+
+    The designer samples of one update were gathered over ``update_every`` iterations, each with
+    about ``n_agent`` agent samples. Without agent samples (a frozen agent) the weight stays 1.
+    """
     designers = [s for s in samples if s.role == "designer"]
     if not designers:
         return samples
-    scale = min(cap, n_agent / len(designers)) if n_agent else 1.0
+    scale = designer_reward_scale(n_agent, len(designers), update_every, cap) if n_agent else 1.0
     for sample in designers:
         sample.weight = scale
     return samples
