@@ -60,6 +60,27 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
     }
 
 
+def _interleaved_step_latencies(
+    source: str, limits: Limits, steps: int, rounds: int = 50
+) -> tuple[list[float], list[float]]:
+    """Step latencies with and without the seccomp filter, alternating blocks of steps between
+    the two instances so that the machine's drift affects both alike."""
+    samples: tuple[list[float], list[float]] = ([], [])
+    variants = (limits, limits.model_copy(update={"seccomp": False}))
+    envs = [SandboxedEnv(source, variant) for variant in variants]
+    try:
+        for env in envs:
+            env.reset(0)
+            env.step(ACTION)  # warm the path
+        for _ in range(rounds):
+            for env, into in zip(envs, samples, strict=True):
+                into.extend(_step_latencies(env.step, max(1, steps // rounds)))
+    finally:
+        for env in envs:
+            env.close()
+    return samples
+
+
 def _open_latencies(pool: SandboxPool, source: str, count: int) -> list[float]:
     samples = []
     for _ in range(count):
@@ -111,10 +132,8 @@ def run_sandbox_benchmark(steps: int = 5000, starts: int = 200) -> dict[str, Any
     local = _in_process_env(source)
     local.reset(0)
     in_process = _percentiles(_step_latencies(local.step, steps))
-    with SandboxedEnv(source, limits) as env:
-        env.reset(0)
-        env.step(ACTION)  # warm the path
-        sandboxed = _percentiles(_step_latencies(env.step, steps))
+    with_filter, without_filter = _interleaved_step_latencies(source, limits, steps)
+    sandboxed, no_seccomp = _percentiles(with_filter), _percentiles(without_filter)
     with SandboxPool(limits, spares=2) as pool:
         warm_open = _percentiles(_open_latencies(pool, source, starts))
     cold_samples = []
@@ -136,6 +155,8 @@ def run_sandbox_benchmark(steps: int = 5000, starts: int = 200) -> dict[str, Any
         "step_in_process": in_process,
         "step_sandboxed": sandboxed,
         "step_overhead_ratio_p50": sandboxed["p50_us"] / max(in_process["p50_us"], 1e-9),
+        "step_sandboxed_no_seccomp": no_seccomp,
+        "seccomp_over_no_seccomp_p50": sandboxed["p50_us"] / max(no_seccomp["p50_us"], 1e-9),
         "start_from_pool": warm_open,
         "start_cold": cold_open,
         "cold_over_pool_ratio_p50": cold_open["p50_us"] / max(warm_open["p50_us"], 1e-9),
@@ -161,6 +182,7 @@ def render(results: dict[str, Any]) -> Table:
     step, start = results["step_sandboxed"], results["start_from_pool"]
     table.add_row("step, in-process", *_us(results["step_in_process"]), "")
     table.add_row("step, sandboxed round trip", *_us(step), "p50 <= 100 µs")
+    table.add_row("step, sandboxed, seccomp off", *_us(results["step_sandboxed_no_seccomp"]), "")
     table.add_row("instance start, from pool", *_ms(start), "p50 <= 10 ms")
     table.add_row("instance start, cold", *_ms(results["start_cold"]), "")
     one, batched = results["steps_per_second_one_at_a_time"], results["steps_per_second_batched"]
@@ -189,6 +211,9 @@ def render(results: dict[str, Any]) -> Table:
     )
     table.add_row(
         "ratio: sandboxed / in-process step", f"{results['step_overhead_ratio_p50']:.1f}x", "", ""
+    )
+    table.add_row(
+        "ratio: seccomp on / off step", f"{results['seccomp_over_no_seccomp_p50']:.2f}x", "", ""
     )
     table.add_row(
         "ratio: cold / pooled start", f"{results['cold_over_pool_ratio_p50']:.1f}x", "", ""

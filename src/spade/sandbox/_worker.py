@@ -21,6 +21,9 @@ from typing import Any
 ENV_MODULE = "__spade_env__"
 CORRUPTED_EXIT = 97
 """Exit status when the worker's own code fails: the environment broke the interpreter."""
+PR_SET_NO_NEW_PRIVS = 38
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
 WORKER_SPIN_SECONDS = 150e-6  # see wire.SPIN_SECONDS; yields, so it never starves the caller
 _import = builtins.__import__
 
@@ -148,7 +151,11 @@ def _load(request: dict, envkit: Any) -> dict:
 
 
 def _confine(request: dict) -> None:
-    """Drop privileges, move to the scratch directory, set resource limits."""
+    """Install the seccomp filter, drop privileges, move to the scratch directory, set limits."""
+    if request.get("seccomp_filter"):
+        # First, while the Python installation is still readable (it may not be for the
+        # instance's uid); the filter allows everything below.
+        _install_seccomp(bytes.fromhex(request["seccomp_filter"]))
     uid = request.get("uid")
     workdir = request.get("workdir")
     if workdir:
@@ -173,6 +180,26 @@ def _confine(request: dict) -> None:
     _setrlimit(resource.RLIMIT_CORE, 0)
     # A write past the file-size limit raises OSError(EFBIG) instead of killing the process.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _install_seccomp(program: bytes) -> None:
+    """Install a compiled seccomp filter on this process (the plain-process isolation; under
+    bwrap, bwrap installs it before Python starts). Children inherit it; it cannot be removed."""
+    import ctypes
+
+    class SockFprog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
+    one, zero = ctypes.c_ulong(1), ctypes.c_ulong(0)
+    # no_new_privs lets an unprivileged process install a filter, and forbids setuid gains.
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, one, zero, zero, zero) != 0 or libc.prctl(
+        PR_SET_SECCOMP, ctypes.c_ulong(SECCOMP_MODE_FILTER), ctypes.byref(fprog), zero, zero
+    ):
+        code = ctypes.get_errno()
+        raise OSError(code, f"could not install the seccomp filter: {os.strerror(code)}")
 
 
 def _setrlimit(which: int, soft: int, hard: int | None = None) -> None:

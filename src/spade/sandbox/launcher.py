@@ -99,8 +99,12 @@ def _ro_bind_with_parents(target: str, seen: set[str]) -> list[str]:
     return [*args, "--ro-bind", target, target]
 
 
-def bwrap_command(limits: Limits, command: list[str]) -> list[str]:
-    """The bubblewrap command line that runs ``command`` in fresh namespaces."""
+def bwrap_command(limits: Limits, command: list[str], seccomp_fd: int | None = None) -> list[str]:
+    """The bubblewrap command line that runs ``command`` in fresh namespaces.
+
+    With ``seccomp_fd``, bwrap reads a compiled filter from it and installs it after setting up
+    the namespaces (which needs the calls the filter denies) and just before running ``command``.
+    """
     args = [
         "bwrap",
         "--unshare-net",
@@ -140,6 +144,8 @@ def bwrap_command(limits: Limits, command: list[str]) -> list[str]:
     args += ["--perms", "0755", "--dir", SANDBOX_PKG_PARENT]
     args += ["--ro-bind", str(PACKAGE_DIR), f"{SANDBOX_PKG_PARENT}/spade"]
     args += ["--proc", "/proc", "--dev", "/dev"]
+    if seccomp_fd is not None:
+        args += ["--seccomp", str(seccomp_fd)]
     if _bwrap_supports_size():
         args += ["--size", str(limits.scratch_mb << 20)]
     args += ["--perms", "1777", "--tmpfs", "/tmp", "--chdir", "/tmp", "--", *command]
@@ -151,13 +157,17 @@ NICENESS = 5
 stall the caller's model, whose threads wait on each other (one delayed thread stalls all)."""
 
 
-def worker_command(isolation: str, limits: Limits) -> list[str]:
-    """The command that starts one worker under the given isolation mode."""
+def worker_command(isolation: str, limits: Limits, seccomp_fd: int | None = None) -> list[str]:
+    """The command that starts one worker under the given isolation mode.
+
+    ``seccomp_fd`` (bwrap only) holds the compiled filter; the plain-process worker installs the
+    filter itself when it loads the environment.
+    """
     nice = [found, "-n", str(NICENESS)] if (found := shutil.which("nice")) else []
     if isolation == "bwrap":
         worker = f"{SANDBOX_PKG_PARENT}/spade/sandbox/_worker.py"
         command = [python_executable(), "-I", "-S", worker, SANDBOX_PKG_PARENT]
-        return nice + bwrap_command(limits, command)
+        return nice + bwrap_command(limits, command, seccomp_fd)
     worker = str(PACKAGE_DIR / "sandbox" / "_worker.py")
     return [*nice, python_executable(), "-I", "-S", worker, str(PACKAGE_DIR.parent)]
 

@@ -52,6 +52,15 @@ class Limits(BaseModel):
         description="Replace the default list of denied standard-library modules "
         "(spade.sandbox.imports.DENIED_STDLIB); None keeps it.",
     )
+    seccomp: bool = Field(
+        True,
+        description=(
+            "Deny system calls no environment needs and kernel exploits start from (ptrace, "
+            "mount, unshare, bpf, keyctl, io_uring, ...) with a seccomp filter; they fail with "
+            "EPERM. Turn off only to measure its cost or on an unsupported CPU architecture "
+            "(x86_64 and aarch64 are supported). See docs/sandbox.md."
+        ),
+    )
     isolation: Isolation = Field(
         "auto",
         description=(

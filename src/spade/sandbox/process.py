@@ -20,6 +20,7 @@ from spade.errors import (
     SandboxUnavailable,
     SandboxViolation,
 )
+from spade.sandbox import seccomp
 from spade.sandbox.launcher import (
     SCRATCH_DIR,
     count_user_processes,
@@ -44,7 +45,10 @@ class WorkerProcess:
         self.uid = next_uid()
         self.started = time.monotonic()
         self.scratch: str | None = None
-        command = worker_command(self.isolation, limits)
+        # Under bwrap the filter is installed before Python starts; the plain worker installs
+        # it itself (see load()).
+        seccomp_fd = seccomp.program_fd() if limits.seccomp and self.isolation == "bwrap" else None
+        command = worker_command(self.isolation, limits, seccomp_fd)
         try:
             self.proc = subprocess.Popen(
                 command,
@@ -53,9 +57,13 @@ class WorkerProcess:
                 stderr=subprocess.PIPE,
                 start_new_session=True,
                 close_fds=True,
+                pass_fds=() if seccomp_fd is None else (seccomp_fd,),
             )
         except OSError as exc:
             raise SandboxUnavailable(f"could not start the sandbox worker: {exc}") from exc
+        finally:
+            if seccomp_fd is not None:
+                os.close(seccomp_fd)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -105,9 +113,16 @@ class WorkerProcess:
             "kwargs": kwargs or {},
             "max_message_bytes": self.limits.max_message_bytes,
             "limits": self.limits.model_dump(include=_RLIMIT_FIELDS),
+            "seccomp_filter": self._seccomp_for_worker(),
         }
         self._write(request)
         return self._reply(None, deadline, "loading the environment")
+
+    def _seccomp_for_worker(self) -> str | None:
+        """The compiled filter, hex-encoded, when the worker must install it itself."""
+        if self.limits.seccomp and self.isolation == "process":
+            return seccomp.program().hex()
+        return None
 
     def call(self, op: str, args: dict[str, Any] | None = None) -> Any:
         """Run one method in the sandbox; returns its validated value or raises."""
@@ -193,7 +208,10 @@ class WorkerProcess:
                 "modules the worker relies on); do not monkeypatch builtins or the standard library"
             )
         if not self._ready and detail:
-            return SandboxUnavailable(f"the sandbox worker failed to start: {detail}")
+            hint = ""
+            if "seccomp" in detail.lower():
+                hint = " (set Limits(seccomp=False) to run without the filter)"
+            return SandboxUnavailable(f"the sandbox worker failed to start: {detail}{hint}")
         return SandboxCrash(
             f"the environment process exited {when} (status {status}); do not call exit(), "
             "os._exit() or kill processes, and let exceptions propagate normally"
