@@ -137,6 +137,7 @@ def run_learning_benchmark(
         "max_turns": max_turns,
         "max_tokens": max_tokens,
         "temperature": temperature,
+        "seed": seed,
         "before": before,
         "after": after,
         "curve": curve,
