@@ -99,3 +99,31 @@ def test_a_seeded_run_gives_the_same_metrics_whatever_ran_before_and_whatever_wa
     assert here[1]["samples"]["agent"] > 0  # the second iteration learned from real samples
     assert warm == here, "a fresh process with the cached model differs from this process"
     assert cold == here, "a fresh process that built the model (empty cache) differs"
+
+
+def test_adapter_init_and_dropout_in_a_step_depend_on_the_seed_only(tiny_policy: HFPolicy) -> None:
+    from spade.llm.hf import LoraSettings
+    from spade.train.config import LearnerConfig
+    from spade.train.learner import Learner
+    from spade.train.samples import Sample
+
+    prompt = tiny_policy.encode_chat([{"role": "user", "content": "hi"}])
+    completion = tiny_policy.encode_text("<answer>7</answer>")
+    ids, mask = prompt + completion, [0] * len(prompt) + [1] * len(completion)
+    samples = [Sample("agent", ids, mask, [0.0] * len(ids), 1.0, 1.0, "g")]
+
+    def trained_adapter(seed: int, global_draws: int) -> list[torch.Tensor]:
+        torch.manual_seed(99)
+        torch.rand(global_draws)  # what ran before differs between calls
+        policy = HFPolicy.load(
+            "tiny-random", device="cpu", lora=LoraSettings(dropout=0.5), seed=seed
+        )
+        learner = Learner(policy, LearnerConfig(learning_rate=1e-2), seed=seed)
+        for _ in range(2):
+            learner.step(samples)
+        return [p.detach().clone() for n, p in policy.model.named_parameters() if "lora" in n]
+
+    first, second = trained_adapter(0, 1), trained_adapter(0, 1_000)
+    assert all(torch.equal(a, b) for a, b in zip(first, second, strict=True))
+    other = trained_adapter(1, 1)
+    assert not all(torch.equal(a, b) for a, b in zip(first, other, strict=True))
