@@ -170,11 +170,16 @@ def test_learning_benchmark_trains_on_one_environment() -> None:
         max_tokens=16,
         temperature=1.0,
     )
-    assert [row["iteration"] for row in results["curve"]] == [1, 2]
-    assert results["curve"][0]["loss"] is not None  # varied returns: a real update happened
-    before, after = results["before"], results["after"]
-    assert before["episodes"] == after["episodes"] == 4
-    assert before["mean_return"] != after["mean_return"]  # same seeds, changed weights
+    curve = results["curve"]
+    assert [row["iteration"] for row in curve] == [1, 2]
+    assert curve[0]["loss"] is not None  # varied returns: a real update happened
+    for row in curve:
+        if row["samples"]:
+            # Learning, whatever the few sampled returns did: the update made completions with
+            # positive advantage more likely under the new weights, and negative ones less.
+            assert row["logprob_shift"]["positive"] > 0
+            assert row["logprob_shift"]["negative"] < 0
+    assert results["before"]["episodes"] == results["after"]["episodes"] == 4
 
 
 def test_cpu_learner_pins_the_mmap_threshold_on_glibc() -> None:

@@ -2,7 +2,9 @@
 
 The agent plays the environment K times per iteration on fresh seeds, and one GRPO update
 (the learner of ``spade run``) follows. The unhinted win rate is measured before and after on
-the same held-out seeds, with Wilson intervals, in one run.
+the same held-out seeds, with Wilson intervals, in one run. Each iteration also records how the
+update moved the log-probability of the completions it learned from (``logprob_shift``): up for
+positive advantages, down for negative ones, whatever the sampled returns did.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
 from spade.sandbox import SandboxPool
 from spade.train.config import LearnerConfig
 from spade.train.learner import Learner
-from spade.train.samples import episode_samples, informative
+from spade.train.samples import Sample, episode_samples, informative
 
 EVAL_SEED = 1_000_000
 """Held-out seeds start here; training seeds are below it."""
@@ -49,6 +51,28 @@ def _win_rate(
     }
 
 
+def _update(
+    learner: Learner, samples: list[Sample]
+) -> tuple[dict[str, float], dict[str, float | None]]:
+    """One learner step; returns its statistics and, per sign of advantage, the mean change of
+    the completions' log-probability under the new weights (positive should rise, negative
+    fall). None where no sample had that sign."""
+    if not samples:
+        return {}, {"positive": None, "negative": None}
+    before = learner.completion_logprobs(samples)
+    stats = learner.step(samples)
+    after = learner.completion_logprobs(samples)
+    shift: dict[str, float | None] = {}
+    for sign, chosen in (("positive", 1.0), ("negative", -1.0)):
+        changes = [
+            new - old
+            for s, old, new in zip(samples, before, after, strict=True)
+            if s.advantage * chosen > 0
+        ]
+        shift[sign] = sum(changes) / len(changes) if changes else None
+    return stats, shift
+
+
 def run_learning_benchmark(
     env: str,
     model: str = "smollm2-135m",
@@ -65,11 +89,8 @@ def run_learning_benchmark(
     started = time.monotonic()
     path = resolve_env(env)
     source = read_source(path)
-    import torch
-
-    torch.manual_seed(seed)
-    policy = HFPolicy.load(model, device="cpu", lora=LoraSettings())
-    learner = Learner(policy, LearnerConfig(learning_rate=learning_rate))
+    policy = HFPolicy.load(model, device="cpu", lora=LoraSettings(), seed=seed)
+    learner = Learner(policy, LearnerConfig(learning_rate=learning_rate), seed=seed)
     config = RolloutConfig(
         max_turns=max_turns, max_tokens_per_turn=max_tokens, temperature=temperature
     )
@@ -85,7 +106,7 @@ def run_learning_benchmark(
             play_seconds += time.monotonic() - tick
             tick = time.monotonic()
             samples = informative(episode_samples([(path.stem, played)], temperature), False)
-            stats = learner.step(samples) if samples else {}
+            stats, shift = _update(learner, samples)
             update_seconds += time.monotonic() - tick
             wins = sum(e.won for e in played)
             mean_return = sum(e.episode_return for e in played) / episodes
@@ -96,6 +117,7 @@ def run_learning_benchmark(
                     "mean_return": mean_return,
                     "loss": stats.get("loss_agent"),
                     "samples": len(samples),
+                    "logprob_shift": shift,
                 }
             )
             if console is not None:
@@ -115,6 +137,7 @@ def run_learning_benchmark(
         "max_turns": max_turns,
         "max_tokens": max_tokens,
         "temperature": temperature,
+        "seed": seed,
         "before": before,
         "after": after,
         "curve": curve,

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.base import SamplingParams, TokenPolicy
 from spade.llm.models import load_model_and_tokenizer
+from spade.llm.seeding import seeded_torch
 from spade.types import Completion
 
 MIN_SHARED_PREFIX = 16
@@ -82,7 +83,10 @@ class HFPolicy(TokenPolicy):
         dtype: str = "auto",
         device: str = "auto",
         lora: LoraSettings | None = None,
+        seed: int = 0,
     ) -> HFPolicy:
+        """Load ``name``; with ``lora``, add an adapter whose initial weights depend on ``seed``
+        only (not on what drew from torch's global generator before, e.g. building a model)."""
         model, tokenizer = load_model_and_tokenizer(name, dtype, device)
         if lora is not None:
             import warnings
@@ -96,16 +100,17 @@ class HFPolicy(TokenPolicy):
 
             present = {n.rsplit(".", 1)[-1] for n, _ in model.named_modules()}
             targets = [m for m in lora.target_modules if m in present]
-            model = get_peft_model(
-                model,
-                LoraConfig(
-                    r=lora.rank,
-                    lora_alpha=lora.alpha,
-                    lora_dropout=lora.dropout,
-                    target_modules=targets,
-                    task_type="CAUSAL_LM",
-                ),
-            )
+            with seeded_torch(seed, "lora init"):  # peft initialises from torch's global RNG
+                model = get_peft_model(
+                    model,
+                    LoraConfig(
+                        r=lora.rank,
+                        lora_alpha=lora.alpha,
+                        lora_dropout=lora.dropout,
+                        target_modules=targets,
+                        task_type="CAUSAL_LM",
+                    ),
+                )
         return cls(model, tokenizer, name)
 
     @property

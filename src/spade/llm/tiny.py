@@ -64,9 +64,12 @@ def build_tiny_model(target: Path, vocab_size: int = 512, seed: int = 0) -> Path
         eos_token_id=tokenizer.eos_token_id,
         pad_token_id=tokenizer.pad_token_id,
     )
-    torch.manual_seed(seed)
-    model = LlamaForCausalLM(config)
-    _teach_short_replies(model, tokenizer)
+    # Seeded in a scope of its own: the weights depend on ``seed`` only, and whoever builds the
+    # model (a cold cache, inside a run or a test) finds torch's global generator untouched.
+    with torch.random.fork_rng():
+        torch.manual_seed(seed)
+        model = LlamaForCausalLM(config)
+        _teach_short_replies(model, tokenizer)
     staging = target.with_name(target.name + f".tmp{os.getpid()}")
     model.save_pretrained(staging, safe_serialization=True)
     tokenizer.save_pretrained(staging)

@@ -15,6 +15,7 @@ from typing import Any
 import torch
 
 from spade.llm.hf import HFPolicy
+from spade.llm.seeding import seeded_torch
 from spade.train.config import LearnerConfig
 from spade.train.loss import clipped_policy_loss, sequence_logprobs
 from spade.train.samples import Sample
@@ -84,11 +85,18 @@ def first_sampled(samples: list[Sample]) -> int:
 
 
 class Learner:
-    """Adam on the trainable parameters (the LoRA adapter, or every weight)."""
+    """Adam on the trainable parameters (the LoRA adapter, or every weight).
 
-    def __init__(self, policy: HFPolicy, config: LearnerConfig) -> None:
+    Dropout (in the adapter or the model) draws from torch's global generator, so each step runs
+    with it seeded from ``seed`` and the step's number: a step's numbers do not depend on what
+    ran before in the process, and a resumed run (whose optimizer state holds the step count)
+    draws what an uninterrupted one would.
+    """
+
+    def __init__(self, policy: HFPolicy, config: LearnerConfig, seed: int = 0) -> None:
         self.policy = policy
         self.config = config
+        self.seed = seed
         self.model = policy.model
         self.parameters = [p for p in self.model.parameters() if p.requires_grad]
         if not self.parameters:
@@ -115,13 +123,14 @@ class Learner:
         if not samples:
             return dict(stats)
         total_tokens = float(sum(s.tokens for s in samples))
-        self.model.train()
-        self.optimizer.zero_grad(set_to_none=True)
-        for batch in micro_batches(samples, self.config.micro_batch_tokens):
-            for role in ("agent", "designer"):
-                own = [s for s in batch if s.role == role]
-                if own:
-                    self._accumulate(own, total_tokens, stats, role)
+        with seeded_torch(self.seed, f"learner step {self.steps_taken()}"):
+            self.model.train()
+            self.optimizer.zero_grad(set_to_none=True)
+            for batch in micro_batches(samples, self.config.micro_batch_tokens):
+                for role in ("agent", "designer"):
+                    own = [s for s in batch if s.role == role]
+                    if own:
+                        self._accumulate(own, total_tokens, stats, role)
         norm = torch.nn.utils.clip_grad_norm_(self.parameters, self.config.max_grad_norm)
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
@@ -133,6 +142,31 @@ class Learner:
                 stats[f"kl_{role}"] /= tokens
         stats["grad_norm"] = float(norm)
         return dict(stats)
+
+    def steps_taken(self) -> int:
+        """Optimizer steps so far (restored with the optimizer's state on resume)."""
+        counts = [int(state["step"]) for state in self.optimizer.state.values() if "step" in state]
+        return max(counts, default=0)
+
+    @torch.no_grad()
+    def completion_logprobs(self, samples: list[Sample]) -> list[float]:
+        """Each sample's summed log-probability of its sampled tokens (mask 1) under the current
+        weights, at its own temperature, in eval mode: what an update should raise for a
+        positive advantage and lower for a negative one."""
+        self.model.eval()
+        totals: dict[int, float] = {}
+        for batch in micro_batches(samples, self.config.micro_batch_tokens):
+            tensors = pad(batch, self.policy.tokenizer.pad_token_id, self.policy.device)
+            logprobs_BT = sequence_logprobs(
+                self.model,
+                tensors["input_ids"],
+                tensors["attention"],
+                batch[0].temperature,
+                first_sampled(batch),
+            )
+            sums_B = (logprobs_BT * tensors["mask"]).sum(dim=-1).tolist()
+            totals.update((id(s), total) for s, total in zip(batch, sums_B, strict=True))
+        return [totals[id(s)] for s in samples]
 
     def _accumulate(
         self, batch: list[Sample], total_tokens: float, stats: dict[str, float], role: str

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import torch
 from rich.console import Console
 
 from spade.archive import Archive, choose_replay, seed_library
@@ -127,10 +126,13 @@ def _add_extra_envs(archive: Archive, config: RunConfig) -> None:
 
 def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
     lora = None if config.learner.full_finetune else config.learner.lora
-    torch.manual_seed(config.seed)  # the adapter's initial weights
     trains = config.train_agent or (config.train_designer and config.designer_model is None)
     agent = HFPolicy.load(
-        config.model, dtype=config.dtype, device=config.device, lora=lora if trains else None
+        config.model,
+        dtype=config.dtype,
+        device=config.device,
+        lora=lora if trains else None,
+        seed=config.seed,
     )
     designer: Policy = agent
     if config.designer_model is not None:
@@ -140,7 +142,7 @@ def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
             config.designer_base_url,
             device=config.device,
         )
-    learner = Learner(agent, config.learner) if trains else None
+    learner = Learner(agent, config.learner, seed=config.seed) if trains else None
     return agent, designer, learner
 
 
