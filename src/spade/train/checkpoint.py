@@ -1,16 +1,19 @@
-"""Checkpoints: trainable weights (the LoRA adapter or the whole model), optimizer, RNG states,
+"""Checkpoints: trainable weights (the LoRA adapter or the whole model), optimizer,
 loop state (corpus cursor, delayed designer samples, metrics written) and a copy of the archive.
 
 A checkpoint is written to a temporary folder and renamed into place; ``latest`` names the newest
 complete one, replaced atomically. A process killed at any moment leaves the previous checkpoint
 intact, so a resume loses at most the iteration in progress.
+
+No global random state is saved or restored: every draw of a run comes from a generator derived
+from the run's seed and the iteration (``spade.llm.seeding``), so a resumed run draws what an
+uninterrupted one would without touching the process's global generators.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import sqlite3
 from dataclasses import asdict
@@ -50,7 +53,6 @@ def save_checkpoint(
         torch.save(learner.optimizer.state_dict(), temporary / "optimizer.pt")
         if hasattr(learner.model, "peft_config"):
             learner.model.save_pretrained(temporary / "adapter")
-    torch.save({"torch": torch.get_rng_state(), "python": random.getstate()}, temporary / "rng.pt")
     with (
         sqlite3.connect(run / "archive.sqlite") as source,
         sqlite3.connect(temporary / "archive.sqlite") as copy,
@@ -102,9 +104,6 @@ def restore_checkpoint(
             for name, tensor in weights.items():
                 by_name[name].copy_(tensor.to(by_name[name].device))
         learner.optimizer.load_state_dict(torch.load(found / "optimizer.pt"))
-    rng = torch.load(found / "rng.pt", weights_only=False)
-    torch.set_rng_state(rng["torch"])
-    random.setstate(rng["python"])
     for suffix in ("", "-wal", "-shm"):
         (run / f"archive.sqlite{suffix}").unlink(missing_ok=True)
     shutil.copyfile(found / "archive.sqlite", run / "archive.sqlite")
