@@ -131,7 +131,7 @@ def test_embedded_model_evaluates_offline(suite: str, tmp_path: Path) -> None:
     assert rows[-1]["name"] == "overall" and rows[-1]["episodes"] == len(rows) - 1
 
 
-MANY_TOOLS = '''
+MANY_TOOLS = """
 class ManyToolsEnv:
     def reset(self, seed=None):
         return "Call one of the tools.", {}
@@ -152,7 +152,7 @@ class ManyToolsEnv:
 
     def solution(self):
         return ["x"]
-'''
+"""
 
 
 def test_summary_without_played_episodes_has_no_rates() -> None:

@@ -25,7 +25,7 @@ def tool_env(tools: int, long_seed: int | None = None, broken_seed: int | None =
     """A tool-use environment with ``tools`` schemas (about 120 tiny-random tokens each). Any
     action ends the episode with reward 0.5. Seed ``long_seed`` gets a 2,000-token task;
     ``reset`` raises for seed ``broken_seed``."""
-    return f'''
+    return f"""
 class ManyToolsEnv:
     def __init__(self, max_turns=12, **kwargs):
         self.max_turns = max_turns
@@ -53,7 +53,7 @@ class ManyToolsEnv:
 
     def solution(self):
         return ["x"]
-'''
+"""
 
 
 def specs(source: str, seeds: list[int]) -> list[EpisodeSpec]:
