@@ -152,7 +152,9 @@ def test_design_passes_max_context(monkeypatch: pytest.MonkeyPatch) -> None:
     from spade.cli import app
 
     seen = []
-    monkeypatch.setattr(spade.designer.cli, "run_design", lambda *args: seen.append(args[8]))
+    monkeypatch.setattr(
+        spade.designer.cli, "run_design", lambda *args, **kwargs: seen.append(kwargs["rollout"])
+    )
     result = CliRunner().invoke(app, ["design", "--max-context", "3000"])
     assert result.exit_code == 0, result.output
     assert seen[0].max_context_tokens == 3000
