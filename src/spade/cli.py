@@ -115,6 +115,14 @@ def play(
         64
     ),
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 1.0,
+    max_context: Annotated[
+        int | None,
+        typer.Option(
+            min=64,
+            help="Most tokens in one episode, prompt and tool schemas included "
+            "(default: the model's limit). hf backend only.",
+        ),
+    ] = None,
 ) -> None:
     """Play an environment with a model (both arms, paired seeds) or by hand (--human)."""
     from spade.checker import read_source
@@ -129,24 +137,30 @@ def play(
         return
     if hint_source not in ("env", "model"):
         raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
-    from spade.rollout.cli import run_play
+    from spade.rollout import RolloutConfig
+    from spade.rollout.cli import PlayOptions, run_play
 
-    run_play(
-        source,
-        path.stem,
-        model,
-        backend,
-        base_url,
-        episodes,
-        hint,
-        as_json,
-        seed,
-        hint_source,
-        max_turns,
-        max_tokens,
-        temperature,
-        console,
+    rollout = RolloutConfig(
+        max_turns=max_turns,
+        max_tokens_per_turn=max_tokens,
+        max_context_tokens=_context(max_context, backend),
+        temperature=temperature,
+        hint_source=hint_source,
     )
+    options = PlayOptions(
+        source, path.stem, model, backend, base_url, episodes, hint, seed, as_json, rollout
+    )
+    run_play(options, console)
+
+
+def _context(max_context: int | None, backend: str) -> int | None:
+    """--max-context, checked against the backend: spade counts tokens of local models only."""
+    if max_context is not None and backend != "hf":
+        raise UsageError(
+            f"--max-context needs --backend hf: with '{backend}' spade does not count tokens "
+            "and the server's own context limit applies"
+        )
+    return max_context
 
 
 @app.command("eval")
@@ -166,23 +180,27 @@ def eval_command(
     max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 25,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 0.7,
+    max_context: Annotated[
+        int | None,
+        typer.Option(
+            min=64,
+            help="Most tokens in one episode, prompt and tool schemas included "
+            "(default: the model's limit). hf backend only.",
+        ),
+    ] = None,
 ) -> None:
-    """Win rate and mean return with 95% intervals, per environment and overall."""
-    from spade.eval.cli import run_eval
+    """Win rate and mean return with 95% intervals over played episodes, per environment and
+    overall; episodes that never started are counted apart, with their reason."""
+    from spade.eval.cli import EvalOptions, run_eval
+    from spade.rollout import RolloutConfig
 
-    run_eval(
-        suite,
-        model,
-        backend,
-        base_url,
-        episodes,
-        as_json,
-        out,
-        max_turns,
-        max_tokens,
-        temperature,
-        console,
+    rollout = RolloutConfig(
+        max_turns=max_turns,
+        max_tokens_per_turn=max_tokens,
+        max_context_tokens=_context(max_context, backend),
+        temperature=temperature,
     )
+    run_eval(EvalOptions(suite, model, backend, base_url, episodes, as_json, out, rollout), console)
 
 
 @app.command()
@@ -232,6 +250,14 @@ def design(
     base_url: Annotated[
         str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
     ] = None,
+    max_context: Annotated[
+        int | None,
+        typer.Option(
+            min=64,
+            help="Most tokens in one episode, prompt and tool schemas included "
+            "(default: the model's limit). hf backend only.",
+        ),
+    ] = None,
 ) -> None:
     """Design environments from documents: write, check, repair, play, score and archive."""
     from spade.designer import DesignerConfig
@@ -242,7 +268,9 @@ def design(
     config = DesignerConfig(
         repair_attempts=attempts, max_new_tokens=max_new_tokens, temperature=temperature
     )
-    rollout = RolloutConfig(max_tokens_per_turn=64, max_turns=12)
+    rollout = RolloutConfig(
+        max_tokens_per_turn=64, max_turns=12, max_context_tokens=_context(max_context, backend)
+    )
     run_design(
         corpus,
         model=model,

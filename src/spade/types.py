@@ -63,6 +63,10 @@ class StopReason(enum.StrEnum):
     CONTEXT_LIMIT = "context_limit"
     MAX_TOKENS = "max_tokens"
     ENV_ERROR = "env_error"
+    PROMPT_TOO_LONG = "prompt_too_long"
+    """Not played: the first prompt (system, task, tool schemas) does not fit in the context."""
+    START_FAILED = "start_failed"
+    """Not played: the environment did not load, reset or give its hint."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,15 @@ class Episode:
     turns: list[Turn] = field(default_factory=list)
     stop_reason: StopReason | None = None
     hint: str | None = None
+    not_played: str | None = None
+    """Why the agent never acted, in words, when the episode stopped before its first action
+    (``stop_reason`` is then ``PROMPT_TOO_LONG`` or ``START_FAILED``)."""
+
+    @property
+    def played(self) -> bool:
+        """The agent acted at least once: its return and win are evidence (unplayed ones are
+        not losses and stay out of win rates, mean returns, regret and advantages)."""
+        return self.not_played is None
 
     @property
     def episode_return(self) -> float:
@@ -191,6 +204,8 @@ class Episode:
             "return": self.episode_return,
             "won": self.won,
             "stop_reason": str(self.stop_reason) if self.stop_reason else None,
+            "played": self.played,
+            "not_played": self.not_played,
             "tokens": len(self.token_ids),
             "sampled_tokens": self.sampled_tokens,
         }

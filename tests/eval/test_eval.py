@@ -129,3 +129,63 @@ def test_embedded_model_evaluates_offline(suite: str, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["results"]
     assert rows[-1]["name"] == "overall" and rows[-1]["episodes"] == len(rows) - 1
+
+
+MANY_TOOLS = """
+class ManyToolsEnv:
+    def reset(self, seed=None):
+        return "Call one of the tools.", {}
+
+    def step(self, action):
+        return "done", 1.0, True, False, {}
+
+    def tools(self):
+        return [
+            {"type": "function", "function": {
+                "name": "tool_" + str(i), "description": "Look up record " + str(i) + ".",
+                "parameters": {"type": "object", "properties": {"id": {"type": "string"}}}}}
+            for i in range(31)
+        ]
+
+    def hint(self):
+        return "Any tool will do."
+
+    def solution(self):
+        return ["x"]
+"""
+
+
+def test_summary_without_played_episodes_has_no_rates() -> None:
+    row = summarise("x", "", [], wins=0)
+    assert row["played"] == 0 and row["episodes"] == 0
+    assert row["win_rate"] is None and row["mean_return"] is None and row["win_rate_ci"] is None
+
+
+def test_eval_counts_unplayed_episodes_apart(tmp_path: Path, tiny_policy: HFPolicy) -> None:
+    """31 tool schemas over a 1,024-token context: not played, with the reason, never a 0."""
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "many_tools.py").write_text(MANY_TOOLS)
+    (suite / "counter.py").write_text((FIXTURES / "counter.py").read_text())
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    args = ["--suite", str(suite), "--model", "tiny-random", "--episodes", "2", "--max-turns", "2"]
+    command = [sys.executable, "-m", "spade", "eval", *args, "--max-tokens", "8"]
+    out = ["--max-context", "1024", "--out", str(tmp_path / "out")]
+    result = subprocess.run(
+        [*command, *out, "--json"], capture_output=True, text=True, env=env, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    counter, tools, total = payload["results"]
+    assert tools["name"] == "many_tools" and tools["played"] == 0 and tools["not_played"] == 2
+    assert tools["not_played_reasons"] == {"prompt_too_long": 2}
+    assert tools["win_rate"] is None and tools["mean_return"] is None
+    assert counter["played"] == 2 and counter["not_played"] == 0
+    assert total["episodes"] == 4 and total["played"] == 2 and total["not_played"] == 2
+    assert total["win_rate"] == counter["win_rate"]  # the unplayed ones are not losses
+    assert payload["warnings"] and "many_tools: 2 of 2 episodes not played" in result.stderr
+    assert "31 tool schemas" in payload["warnings"][0]
+    table = subprocess.run([*command, *out], capture_output=True, text=True, env=env, check=False)
+    assert table.returncode == 0, table.stderr
+    assert "not played" in table.stdout and "0/2" in table.stdout
+    assert "warning: many_tools: 2 of 2 episodes not played" in table.stdout

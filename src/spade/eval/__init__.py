@@ -1,6 +1,13 @@
 """Held-out evaluation suites and the adapters behind them (reasoning-gym, Gymnasium)."""
 
-from spade.eval.run import TaskResult, evaluate, overall, summarise, write_transcripts
+from spade.eval.run import (
+    TaskResult,
+    evaluate,
+    not_played_warnings,
+    overall,
+    summarise,
+    write_transcripts,
+)
 from spade.eval.suites import SUITES, EvalTask, suite_tasks
 
 __all__ = [
@@ -8,6 +15,7 @@ __all__ = [
     "EvalTask",
     "TaskResult",
     "evaluate",
+    "not_played_warnings",
     "overall",
     "suite_tasks",
     "summarise",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
@@ -11,7 +13,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from spade.eval.run import TaskResult, evaluate, overall, write_transcripts
+from spade.eval.run import (
+    TaskResult,
+    evaluate,
+    not_played_warnings,
+    overall,
+    write_transcripts,
+)
 from spade.eval.suites import suite_tasks
 from spade.llm import load_policy
 from spade.rollout import RolloutConfig
@@ -22,7 +30,7 @@ def results_table(suite: str, rows: list[dict[str, object]]) -> Table:
     for column in (
         "environment",
         "skill",
-        "episodes",
+        "played",
         "win rate",
         "95% CI",
         "mean return",
@@ -30,59 +38,73 @@ def results_table(suite: str, rows: list[dict[str, object]]) -> Table:
     ):
         table.add_column(column, justify="left" if column in ("environment", "skill") else "right")
     for row in rows:
+        played = f"{row['played']}/{row['episodes']}"
+        if row["win_rate"] is None:
+            table.add_row(str(row["name"]), str(row["skill"]), played, "not played", "", "", "")
+            continue
         low, high = cast(list[float], row["win_rate_ci"])
         mean_low, mean_high = cast(list[float], row["mean_return_ci"])
         table.add_row(
             str(row["name"]),
             str(row["skill"]),
-            str(row["episodes"]),
+            played,
             f"{row['win_rate']:.2f}",
             f"{low:.2f}..{high:.2f}",
             f"{row['mean_return']:.3f}",
             f"{mean_low:.2f}..{mean_high:.2f}",
         )
+    table.caption = "win rate and mean return count played episodes only"
     return table
 
 
-def run_eval(
-    suite: str,
-    model: str,
-    backend: str,
-    base_url: str | None,
-    episodes: int,
-    as_json: bool,
-    out: Path | None,
-    max_turns: int,
-    max_tokens: int,
-    temperature: float,
-    console: Console,
-) -> list[TaskResult]:
-    tasks = suite_tasks(suite)
-    config = RolloutConfig(
-        max_turns=max_turns, max_tokens_per_turn=max_tokens, temperature=temperature
-    )
-    with console.status(f"loading {model}"):
-        policy = load_policy(model, backend, base_url)
+@dataclass(frozen=True)
+class EvalOptions:
+    """One ``spade eval`` run."""
+
+    suite: str
+    model: str
+    backend: str
+    base_url: str | None
+    episodes: int
+    """Episodes per environment."""
+    as_json: bool
+    out: Path | None
+    rollout: RolloutConfig
+
+
+def run_eval(options: EvalOptions, console: Console) -> list[TaskResult]:
+    tasks = suite_tasks(options.suite)
+    with console.status(f"loading {options.model}"):
+        policy = load_policy(options.model, options.backend, options.base_url)
     columns = (TextColumn("evaluating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=as_json) as bar:
-        task = bar.add_task("episodes", total=len(tasks) * episodes)
+    with Progress(*columns, console=console, transient=True, disable=options.as_json) as bar:
+        task = bar.add_task("episodes", total=len(tasks) * options.episodes)
         results = evaluate(
             policy,
             tasks,
-            episodes,
-            config,
+            options.episodes,
+            options.rollout,
             progress=lambda done, _: bar.update(task, completed=done),
         )
     rows = [r.summary() for r in results] + [overall(results)]
-    folder = out or Path("runs") / f"eval-{Path(suite).name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = options.out or Path("runs") / f"eval-{Path(options.suite).name}-{stamp}"
     transcripts = write_transcripts(results, folder)
-    if as_json:
-        print(
-            json.dumps(
-                {"suite": suite, "model": model, "results": rows, "transcripts": str(transcripts)}
-            )
-        )
+    warnings = not_played_warnings(results)
+    if options.as_json:
+        payload = {
+            "suite": options.suite,
+            "model": options.model,
+            "results": rows,
+            "warnings": warnings,
+            "transcripts": str(transcripts),
+        }
+        print(json.dumps(payload))
+        for line in warnings:  # stdout stays one JSON document
+            print(f"spade: warning: {line}", file=sys.stderr)
     else:
-        console.print(results_table(suite, rows))
+        console.print(results_table(options.suite, rows))
+        for line in warnings:
+            console.print(f"[bold yellow]warning:[/] {line}")
         console.print(f"transcripts: {transcripts}")
     return results

@@ -1,11 +1,13 @@
 """Evaluate a policy on a suite: win rate and mean return per environment, with 95% intervals,
-through the same rollout path as training."""
+through the same rollout path as training. Episodes that never started (the prompt does not fit
+in the context, the environment did not load) are counted apart, never as losses."""
 
 from __future__ import annotations
 
 import json
 import math
 import statistics
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,44 +31,86 @@ class TaskResult:
     episodes: list[Episode] = field(default_factory=list)
 
     @property
+    def played(self) -> list[Episode]:
+        """Episodes in which the agent acted: the only ones win rate and mean return count."""
+        return [e for e in self.episodes if e.played]
+
+    @property
+    def not_played(self) -> list[Episode]:
+        return [e for e in self.episodes if not e.played]
+
+    @property
     def returns(self) -> list[float]:
-        return [e.episode_return for e in self.episodes]
+        return [e.episode_return for e in self.played]
 
     @property
     def wins(self) -> int:
-        return sum(e.won for e in self.episodes)
+        return sum(e.won for e in self.played)
 
     def summary(self) -> dict[str, object]:
-        return summarise(self.name, self.skill, self.returns, self.wins)
+        return summarise(self.name, self.skill, self.returns, self.wins, self.not_played)
 
 
-def summarise(name: str, skill: str, returns: list[float], wins: int) -> dict[str, object]:
-    """Win rate (Wilson interval) and mean return (normal interval) of a set of episodes."""
+def summarise(
+    name: str,
+    skill: str,
+    returns: list[float],
+    wins: int,
+    not_played: list[Episode] | None = None,
+) -> dict[str, object]:
+    """Win rate (Wilson interval) and mean return (normal interval) of the played episodes;
+    unplayed ones are counted by reason, never averaged in. With none played, the rates and
+    their intervals are None."""
     count = len(returns)
-    low, high = wilson_interval(wins, count)
-    mean = statistics.fmean(returns) if returns else 0.0
-    spread = Z_95 * statistics.stdev(returns) / math.sqrt(count) if count > 1 else 0.0
-    return {
+    unplayed = not_played or []
+    reasons = Counter(str(e.stop_reason) for e in unplayed)
+    row: dict[str, object] = {
         "name": name,
         "skill": skill,
-        "episodes": count,
-        "win_rate": wins / count if count else 0.0,
+        "episodes": count + len(unplayed),
+        "played": count,
+        "not_played": len(unplayed),
+        "not_played_reasons": dict(sorted(reasons.items())),
+        "win_rate": None,
+        "win_rate_ci": None,
+        "mean_return": None,
+        "mean_return_ci": None,
+    }
+    if not count:
+        return row
+    low, high = wilson_interval(wins, count)
+    mean = statistics.fmean(returns)
+    spread = Z_95 * statistics.stdev(returns) / math.sqrt(count) if count > 1 else 0.0
+    return row | {
+        "win_rate": wins / count,
         "win_rate_ci": [low, high],
         "mean_return": mean,
         "mean_return_ci": [mean - spread, mean + spread],
     }
 
 
+def not_played_warnings(results: list[TaskResult]) -> list[str]:
+    """One line per environment with unplayed episodes: how many, and why (first reason)."""
+    lines = []
+    for result in results:
+        unplayed = result.not_played
+        if unplayed:
+            lines.append(
+                f"{result.name}: {len(unplayed)} of {len(result.episodes)} episodes not played "
+                f"({unplayed[0].stop_reason}: {unplayed[0].not_played})"
+            )
+    return lines
+
+
 def evaluate(
     policy: Policy,
     tasks: list[EvalTask],
     episodes: int,
-    config: RolloutConfig | None = None,
+    config: RolloutConfig,
     base_seed: int = 10_000,
     progress: Progress | None = None,
 ) -> list[TaskResult]:
     """Play ``episodes`` unhinted episodes of every task, all in one batch."""
-    config = config or RolloutConfig()
     specs = [
         EpisodeSpec(task.source, task.name, base_seed + i, base_seed + i)
         for task in tasks
@@ -83,7 +127,8 @@ def evaluate(
 def overall(results: list[TaskResult]) -> dict[str, object]:
     returns = [r for result in results for r in result.returns]
     wins = sum(result.wins for result in results)
-    return summarise("overall", "", returns, wins)
+    unplayed = [e for result in results for e in result.not_played]
+    return summarise("overall", "", returns, wins, unplayed)
 
 
 def write_transcripts(results: list[TaskResult], folder: Path) -> Path:

@@ -29,6 +29,11 @@ class Policy(ABC):
 
     name: str = "policy"
 
+    @property
+    def max_context(self) -> int | None:
+        """Most tokens one conversation may hold (prompt and replies), or None when unknown."""
+        return None
+
     @abstractmethod
     def chat(
         self,

@@ -117,6 +117,16 @@ class HFPolicy(TokenPolicy):
     def stop_token_ids(self) -> frozenset[int]:
         return self._stop
 
+    @property
+    def max_context(self) -> int | None:
+        """The model's position limit, else the tokenizer's (when it is a real limit)."""
+        positions = getattr(self.model.config, "max_position_embeddings", None)
+        if positions:
+            return int(positions)
+        length = getattr(self.tokenizer, "model_max_length", None)
+        # Tokenizers without a limit report a huge sentinel (int(1e30)).
+        return int(length) if length and length < 10_000_000 else None
+
     @torch.no_grad()
     def generate(
         self,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -12,84 +14,143 @@ from spade.llm import load_policy
 from spade.regret import wilson_interval
 from spade.rollout.config import RolloutConfig
 from spade.rollout.engine import EpisodeSpec, play_episodes
-from spade.rollout.paired import play_paired
+from spade.rollout.paired import PairedResult, play_paired
 from spade.rollout.render import paired_report, transcript
 from spade.sandbox import SandboxPool
+from spade.types import Episode
 
 
-def run_play(
-    source: str,
-    origin: str,
-    model: str,
-    backend: str,
-    base_url: str | None,
-    episodes: int,
-    hint: bool | None,
-    as_json: bool,
-    seed: int,
-    hint_source: str,
-    max_turns: int,
-    max_tokens: int,
-    temperature: float,
-    console: Console,
-) -> None:
-    config = RolloutConfig(
-        max_turns=max_turns,
-        max_tokens_per_turn=max_tokens,
-        temperature=temperature,
-        hint_source=hint_source,
-    )
-    with console.status(f"loading {model}"):
-        policy = load_policy(model, backend, base_url)
-    total = episodes * (1 if hint is not None else 2)
+@dataclass(frozen=True)
+class PlayOptions:
+    """One ``spade play`` run with a model."""
+
+    source: str
+    origin: str
+    model: str
+    backend: str
+    base_url: str | None
+    episodes: int
+    """Episodes per arm."""
+    hint: bool | None
+    """True / False: only the hinted / unhinted arm; None: both, on paired seeds."""
+    seed: int
+    as_json: bool
+    rollout: RolloutConfig
+
+
+def run_play(options: PlayOptions, console: Console) -> None:
+    config = options.rollout
+    with console.status(f"loading {options.model}"):
+        policy = load_policy(options.model, options.backend, options.base_url)
+    total = options.episodes * (1 if options.hint is not None else 2)
     columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with (
         SandboxPool(config.limits, spares=min(total, 8)) as pool,
-        Progress(*columns, console=console, transient=True, disable=as_json) as bar,
+        Progress(*columns, console=console, transient=True, disable=options.as_json) as bar,
     ):
         task = bar.add_task("episodes", total=total)
 
         def advance(done: int, _: int) -> None:
             bar.update(task, completed=done)
 
-        if hint is None:
+        if options.hint is None:
             result = play_paired(
-                policy, source, origin, episodes, config, pool, seed, None, advance
+                policy,
+                options.source,
+                options.origin,
+                options.episodes,
+                config,
+                pool,
+                options.seed,
+                None,
+                advance,
             )
-            payload: dict[str, Any] = {
-                "origin": origin,
-                "unhinted": [e.to_json() for e in result.unhinted],
-                "hinted": [e.to_json() for e in result.hinted],
-                "regret": vars(result.estimate),
-                "model_hint": result.model_hint,
-            }
-            shown: Any = paired_report(result)
+            _show_paired(result, options.as_json, console)
         else:
             specs = [
-                EpisodeSpec(source, origin, seed + i, seed + i, hinted=hint)
-                for i in range(episodes)
+                EpisodeSpec(options.source, options.origin, s, s, hinted=options.hint)
+                for s in range(options.seed, options.seed + options.episodes)
             ]
             played = play_episodes(policy, specs, config, pool, advance)
-            wins = sum(e.won for e in played)
-            low, high = wilson_interval(wins, len(played))
-            mean = sum(e.episode_return for e in played) / len(played)
-            payload = {
-                "origin": origin,
-                "episodes": [e.to_json() for e in played],
-                "mean_return": mean,
-                "win_rate": wins / len(played),
-                "win_rate_interval": [low, high],
-            }
-            shown = None
-            if not as_json:
-                for episode in played:
-                    console.print(transcript(episode))
-                arm = "hinted" if hint else "unhinted"
-                console.print(
-                    f"{origin} {arm}: mean return {mean:.3f}, win rate {wins}/{len(played)} "
-                    f"(95% interval {low:.2f}..{high:.2f})"
-                )
+            _show_arm(options.origin, options.hint, played, options.as_json, console)
+
+
+def _show_paired(result: PairedResult, as_json: bool, console: Console) -> None:
+    unplayed = result.unplayed_pairs
     if as_json:
+        payload = {
+            "origin": result.origin,
+            "unhinted": [e.to_json() for e in result.unhinted],
+            "hinted": [e.to_json() for e in result.hinted],
+            "regret": vars(result.estimate),
+            "not_played_pairs": len(unplayed),
+            "model_hint": result.model_hint,
+        }
         print(json.dumps(payload))
-    elif shown is not None:
-        console.print(shown)
+    else:
+        console.print(paired_report(result))
+    if unplayed:
+        plain, hinted = unplayed[0]
+        reason = plain if not plain.played else hinted
+        _warn(
+            f"{result.origin}: {len(unplayed)} of {len(result.unhinted)} pairs not played, left "
+            f"out of the regret estimate ({reason.stop_reason}: {reason.not_played})",
+            as_json,
+            console,
+        )
+
+
+def arm_summary(episodes: list[Episode]) -> dict[str, Any]:
+    """Win rate and mean return over the played episodes, and the unplayed count."""
+    played = [e for e in episodes if e.played]
+    summary: dict[str, Any] = {
+        "played": len(played),
+        "not_played": len(episodes) - len(played),
+        "mean_return": None,
+        "win_rate": None,
+        "win_rate_interval": None,
+    }
+    if played:
+        wins = sum(e.won for e in played)
+        summary["mean_return"] = sum(e.episode_return for e in played) / len(played)
+        summary["win_rate"] = wins / len(played)
+        summary["win_rate_interval"] = list(wilson_interval(wins, len(played)))
+    return summary
+
+
+def _show_arm(
+    origin: str, hinted: bool, played: list[Episode], as_json: bool, console: Console
+) -> None:
+    summary = arm_summary(played)
+    if as_json:
+        payload = {"origin": origin, "episodes": [e.to_json() for e in played]} | summary
+        print(json.dumps(payload))
+    else:
+        for episode in played:
+            console.print(transcript(episode))
+        arm = "hinted" if hinted else "unhinted"
+        if summary["played"]:
+            low, high = summary["win_rate_interval"]
+            wins = sum(e.won for e in played)
+            console.print(
+                f"{origin} {arm}: mean return {summary['mean_return']:.3f}, win rate "
+                f"{wins}/{summary['played']} played (95% interval {low:.2f}..{high:.2f})"
+            )
+        else:
+            console.print(f"{origin} {arm}: no episode was played, so there is no win rate")
+    unplayed = [e for e in played if not e.played]
+    if unplayed:
+        _warn(
+            f"{origin}: {len(unplayed)} of {len(played)} episodes not played "
+            f"({unplayed[0].stop_reason}: {unplayed[0].not_played})",
+            as_json,
+            console,
+        )
+
+
+def _warn(message: str, as_json: bool, console: Console) -> None:
+    """On stderr under --json (stdout stays one JSON document), else in the output."""
+    if as_json:
+        print(f"spade: warning: {message}", file=sys.stderr)
+    else:
+        console.print(f"[bold yellow]warning:[/] {message}")

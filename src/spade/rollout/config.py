@@ -22,8 +22,13 @@ class RolloutConfig(BaseModel):
     max_tokens_per_turn: int = Field(
         192, ge=1, description="Most tokens the agent may write in one turn."
     )
-    max_context_tokens: int = Field(
-        2048, ge=64, description="Most tokens in one episode: prompt, actions and observations."
+    max_context_tokens: int | None = Field(
+        None,
+        ge=64,
+        description="Most tokens in one episode: prompt (tool schemas included), actions and "
+        "observations. None: the model's own limit (its maximum positions). An episode whose "
+        "first prompt does not fit is reported as not played. Server-backed policies (openai) "
+        "are not counted: their server enforces its context.",
     )
     temperature: float = Field(1.0, ge=0, description="Sampling temperature of the agent.")
     top_p: float = Field(1.0, gt=0, le=1, description="Nucleus sampling mass of the agent.")

@@ -14,7 +14,7 @@ from typing import Any
 
 from spade.checker.config import CheckConfig
 from spade.checker.leak import contains_telling, solution_answer
-from spade.errors import SandboxError, SpadeError
+from spade.errors import SandboxError, SpadeError, UsageError
 from spade.llm.base import Message, Policy, TokenPolicy
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.transcript import TokenTranscript
@@ -56,20 +56,41 @@ Progress = Callable[[int, int], None]
 def play_episodes(
     policy: Policy,
     specs: list[EpisodeSpec],
-    config: RolloutConfig | None = None,
+    config: RolloutConfig,
     pool: SandboxPool | None = None,
     progress: Progress | None = None,
 ) -> list[Episode]:
-    """Play every spec to the end; returns episodes in the order of ``specs``."""
+    """Play every spec to the end; returns episodes in the order of ``specs``.
+
+    An episode that cannot start (the environment fails to load or reset, or the first prompt
+    does not fit in the context) comes back *not played* (``Episode.not_played`` says why).
+    """
+    context = context_tokens(policy, config)
     # Spare sandboxes boot between calls, not now: a boot would take the model's cores.
     with pool.paused() if pool is not None else contextlib.nullcontext():
-        return _play(policy, specs, config or RolloutConfig(), pool, progress)
+        return _play(policy, specs, config, context, pool, progress)
+
+
+def context_tokens(policy: Policy, config: RolloutConfig) -> int | None:
+    """Most tokens one episode may hold: ``config.max_context_tokens``, else the model's own
+    limit. None for a policy whose tokens spade does not count (a server-backed one: the server
+    enforces its own context)."""
+    if not isinstance(policy, TokenPolicy):
+        return None
+    limit = config.max_context_tokens or policy.max_context
+    if limit is None:
+        raise UsageError(
+            f"model '{policy.name}' does not say how many tokens it can attend to: "
+            "pass --max-context (or set rollout.max_context_tokens)"
+        )
+    return limit
 
 
 def _play(
     policy: Policy,
     specs: list[EpisodeSpec],
     config: RolloutConfig,
+    context: int | None,
     pool: SandboxPool | None,
     progress: Progress | None,
 ) -> list[Episode]:
@@ -78,7 +99,7 @@ def _play(
     live: list[_Live] = []
     try:
         for spec in specs:
-            state = _start(policy, spec, config, pool, opened)
+            state = _start(policy, spec, config, context, pool, opened)
             episodes.append(state.episode if isinstance(state, _Live) else state)
             if isinstance(state, _Live):
                 live.append(state)
@@ -86,7 +107,7 @@ def _play(
         reuse = policy.turn_cache() if isinstance(policy, TokenPolicy) else contextlib.nullcontext()
         with reuse:
             while live:
-                live = _play_turn(policy, live, config, turn)
+                live = _play_turn(policy, live, config, context, turn)
                 turn += 1
                 if progress is not None:
                     progress(len(specs) - len(live), len(specs))
@@ -101,6 +122,7 @@ def _start(
     policy: Policy,
     spec: EpisodeSpec,
     config: RolloutConfig,
+    context: int | None,
     pool: SandboxPool | None,
     opened: list[SandboxedEnv | TrustedEnv],
 ) -> _Live | Episode:
@@ -116,19 +138,30 @@ def _start(
             )
             observation = observation + HINT_SEPARATOR + episode.hint
     except SpadeError as exc:
-        episode.stop_reason = StopReason.ENV_ERROR
-        episode.turns.append(Turn("", None, 0.0, error=f"{type(exc).__name__}: {exc}"))
+        episode.stop_reason = StopReason.START_FAILED
+        episode.not_played = f"the environment did not start: {type(exc).__name__}: {exc}"
         return episode
     episode.first_observation = observation
     messages = first_messages(config, observation)
     transcript = None
     if isinstance(policy, TokenPolicy):
         transcript = TokenTranscript(policy, messages, tools)
-        _sync(episode, transcript)
-        if len(transcript.token_ids) >= config.max_context_tokens:
-            episode.stop_reason = StopReason.CONTEXT_LIMIT
+        prompt = len(transcript.token_ids)
+        if context is not None and prompt >= context:
+            # No tokens kept: nothing was sampled, so there is nothing to learn from.
+            episode.stop_reason = StopReason.PROMPT_TOO_LONG
+            episode.not_played = (
+                f"the first prompt ({_prompt_parts(tools)}) has {prompt} tokens and the "
+                f"episode context holds {context}: pass a larger --max-context if the model "
+                "can attend to more, or give the environment fewer tools or a shorter task"
+            )
             return episode
+        _sync(episode, transcript)
     return _Live(spec, env, episode, transcript, messages, tools)
+
+
+def _prompt_parts(tools: list[dict[str, Any]] | None) -> str:
+    return f"system, task and {len(tools)} tool schemas" if tools else "system and task"
 
 
 MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
@@ -174,9 +207,11 @@ def _sync(episode: Episode, transcript: TokenTranscript) -> None:
     )
 
 
-def _play_turn(policy: Policy, live: list[_Live], config: RolloutConfig, turn: int) -> list[_Live]:
+def _play_turn(
+    policy: Policy, live: list[_Live], config: RolloutConfig, context: int | None, turn: int
+) -> list[_Live]:
     seeds = [state.spec.sampling_seed * 1_000_003 + turn for state in live]
-    completions = _sample(policy, live, config, seeds)
+    completions = _sample(policy, live, config, context, seeds)
     for state, completion in zip(live, completions, strict=True):
         if state.transcript is not None:
             state.transcript.add_completion(completion)
@@ -188,7 +223,7 @@ def _play_turn(policy: Policy, live: list[_Live], config: RolloutConfig, turn: i
     results = step_all([s.env for s in live], [c.text for c in completions])
     still_live = []
     for state, completion, result in zip(live, completions, results, strict=True):
-        stop = _record(state, completion, result, config, turn)
+        stop = _record(state, completion, result, config, context, turn)
         if stop is None:
             still_live.append(state)
         else:
@@ -198,11 +233,15 @@ def _play_turn(policy: Policy, live: list[_Live], config: RolloutConfig, turn: i
 
 
 def _sample(
-    policy: Policy, live: list[_Live], config: RolloutConfig, seeds: list[int]
+    policy: Policy,
+    live: list[_Live],
+    config: RolloutConfig,
+    context: int | None,
+    seeds: list[int],
 ) -> list[Completion]:
-    if isinstance(policy, TokenPolicy):
+    if isinstance(policy, TokenPolicy) and context is not None:
         prompts = [s.transcript.token_ids for s in live if s.transcript is not None]
-        budgets = [config.max_context_tokens - len(p) for p in prompts]
+        budgets = [context - len(p) for p in prompts]
         return policy.generate(prompts, config.sampling, seeds, budgets)
     return policy.chat([s.messages for s in live], config.sampling, [s.tools for s in live], seeds)
 
@@ -212,6 +251,7 @@ def _record(
     completion: Completion,
     result: StepResult | SpadeError,
     config: RolloutConfig,
+    context: int | None,
     turn: int,
 ) -> StopReason | None:
     """Store the turn; return why the episode stops, or None when it goes on."""
@@ -233,7 +273,8 @@ def _record(
     if completion.finish_reason == "length":
         at_context_limit = (
             state.transcript is not None
-            and len(state.transcript.token_ids) >= config.max_context_tokens
+            and context is not None
+            and len(state.transcript.token_ids) >= context
         )
         if at_context_limit:
             return StopReason.CONTEXT_LIMIT
@@ -243,7 +284,7 @@ def _record(
         state.messages.append({"role": "user", "content": result.observation})
         return None
     tokens = state.transcript.observation_tokens(result.observation)
-    if len(state.transcript.token_ids) + len(tokens) >= config.max_context_tokens:
+    if context is not None and len(state.transcript.token_ids) + len(tokens) >= context:
         return StopReason.CONTEXT_LIMIT
     state.transcript.add_observation(tokens, result.observation)
     return None

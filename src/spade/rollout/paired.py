@@ -21,7 +21,21 @@ class PairedResult:
     unhinted: list[Episode]
     hinted: list[Episode]
     estimate: RegretEstimate
+    """Over the pairs whose two episodes were both played (``estimate.pairs`` of them)."""
     model_hint: str | None = None
+
+    @property
+    def unplayed_pairs(self) -> list[tuple[Episode, Episode]]:
+        """(unhinted, hinted) pairs left out of the estimate: one or both never started."""
+        return [
+            (plain, hinted)
+            for plain, hinted in zip(self.unhinted, self.hinted, strict=True)
+            if not (plain.played and hinted.played)
+        ]
+
+
+NO_PAIRS = RegretEstimate(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, pairs=0)
+"""The estimate when no pair was played: ``pairs == 0`` says its numbers are no evidence."""
 
 
 def estimate_from_episodes(
@@ -30,13 +44,20 @@ def estimate_from_episodes(
     regret: RegretConfig | None = None,
     seed: int = 0,
 ) -> RegretEstimate:
-    """Hint regret of paired episode lists (pair i: ``hinted[i]`` and ``unhinted[i]``)."""
+    """Hint regret of paired episode lists (pair i: ``hinted[i]`` and ``unhinted[i]``).
+
+    A pair with an unplayed episode (``Episode.played`` false) is dropped from both arms: the
+    agent never acted, so its return is no loss, and keeping the other half would unpair them.
+    """
     regret = regret or RegretConfig()
+    pairs = [(h, u) for h, u in zip(hinted, unhinted, strict=True) if h.played and u.played]
+    if not pairs:
+        return NO_PAIRS
     return estimate_regret(
-        [e.episode_return for e in hinted],
-        [e.episode_return for e in unhinted],
-        [e.won for e in hinted],
-        [e.won for e in unhinted],
+        [h.episode_return for h, _ in pairs],
+        [u.episode_return for _, u in pairs],
+        [h.won for h, _ in pairs],
+        [u.won for _, u in pairs],
         resamples=regret.bootstrap_resamples,
         confidence=regret.confidence,
         seed=seed,
@@ -58,7 +79,7 @@ def play_paired(
     source: str,
     origin: str,
     episodes: int,
-    config: RolloutConfig | None = None,
+    config: RolloutConfig,
     pool: SandboxPool | None = None,
     base_seed: int = 0,
     regret: RegretConfig | None = None,
@@ -74,14 +95,13 @@ def play_many(
     policy: Policy,
     envs: list[tuple[str, str]],
     episodes: int,
-    config: RolloutConfig | None = None,
+    config: RolloutConfig,
     pool: SandboxPool | None = None,
     base_seed: int = 0,
     regret: RegretConfig | None = None,
     progress: Progress | None = None,
 ) -> list[PairedResult]:
     """Paired play of several (source, origin) environments, all episodes in one batch."""
-    config = config or RolloutConfig()
     regret = regret or RegretConfig()
     hints = [
         write_model_hint(policy, source, base_seed) if config.hint_source == "model" else None
