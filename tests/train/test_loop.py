@@ -155,3 +155,20 @@ def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
     assert any((run_dir / "tensorboard").iterdir())
     again = subprocess.run([*SPADE, "run", "--out", str(run_dir)], capture_output=True, text=True)
     assert again.returncode == 2 and "already holds a run" in again.stderr
+
+
+def test_environments_that_never_start_are_not_counted_as_played(tmp_path: Path) -> None:
+    """Replayed episodes whose first prompt does not fit the context are not played: the
+    metrics count them apart, average nothing in, and the archive records no statistics."""
+    from spade.archive import Archive
+
+    overrides = [*TINY, "designs_per_iteration=0", "rollout.max_context_tokens=64"]
+    metrics = run(load_config(None, [*overrides, "iterations=1"]), tmp_path / "r", console=quiet())
+    assert metrics[0]["envs_played"] == 0
+    assert metrics[0]["episodes_not_played"] == 8  # 4 per arm, one replayed environment
+    assert metrics[0]["unhinted_win_rate"] is None and metrics[0]["regret_mean"] is None
+    archive = Archive(tmp_path / "r" / "archive.sqlite")
+    try:
+        assert all(e.latest is None and e.times_sampled == 0 for e in archive.environments())
+    finally:
+        archive.close()

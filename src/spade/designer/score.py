@@ -88,6 +88,7 @@ def play_designs(
             ema_prior=regret.ema_prior,
         )
         for env_id, result in played.items()
+        if result.estimate.pairs  # no pair started: nothing measured, nothing to record
     }
     return played, slow_emas
 
@@ -106,8 +107,7 @@ def score_designs(
             env_id = attempt.env_id
             result = played.get(env_id) if env_id is not None else None
             slow_ema = slow_emas.get(env_id) if env_id is not None else None
-            attempt.reward = attempt_reward(
-                attempt, result.estimate if result else None, slow_ema, config, regret
-            )
+            estimate = result.estimate if result and result.estimate.pairs else None
+            attempt.reward = attempt_reward(attempt, estimate, slow_ema, config, regret)
             if attempt.record_id is not None:
                 archive.set_design_reward(attempt.record_id, attempt.reward)

@@ -219,6 +219,8 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
         regret=config.regret,
     )
     for env_id, result in zip(chosen, results, strict=True):
+        if not result.estimate.pairs:
+            continue  # no pair started: nothing was measured
         session.archive.record_play(
             env_id,
             iteration,

@@ -33,7 +33,8 @@ def iteration_metrics(
         "validity_rate": designed.validity_rate,
         "ladder_mean": designed.ladder_mean,
         "designer_reward_mean": _mean([a.reward for d in designed.designs for a in d.attempts]),
-        "envs_played": len(played),
+        "envs_played": sum(bool(r.estimate.pairs) for r in played),
+        "episodes_not_played": sum(not e.played for r in played for e in r.unhinted + r.hinted),
         "diversity": designed.diversity,
         "archive_size": archive_size,
         "loss_agent": stats.get("loss_agent"),
@@ -55,7 +56,10 @@ def _mean(values: list[float]) -> float | None:
     return statistics.fmean(values) if values else None
 
 
-def _play_metrics(played: list[PairedResult]) -> dict[str, Any]:
+def _play_metrics(results: list[PairedResult]) -> dict[str, Any]:
+    played = [
+        r for r in results if r.estimate.pairs
+    ]  # an env with no pair started measured nothing
     if not played:
         return {"regret_mean": None, "hinted_win_rate": None, "unhinted_win_rate": None}
     hinted = [e for r in played for e in r.hinted]
