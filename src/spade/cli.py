@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 
 from spade.errors import SpadeError, UsageError
+from spade.types import DEFAULT_MAX_TURNS
 
 app = typer.Typer(
     name="spade",
@@ -110,7 +111,9 @@ def play(
         str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
     ] = None,
     hint_source: Annotated[str, typer.Option(help="'env' (its hint()) or 'model'.")] = "env",
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 25,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = (
+        DEFAULT_MAX_TURNS
+    ),
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens the agent may write per turn.")] = (
         64
     ),
@@ -177,7 +180,9 @@ def eval_command(
         str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
     ] = "hf",
     base_url: Annotated[str | None, typer.Option(help="Server URL for --backend openai.")] = None,
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 25,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = (
+        DEFAULT_MAX_TURNS
+    ),
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 0.7,
     max_context: Annotated[
@@ -250,6 +255,9 @@ def design(
     base_url: Annotated[
         str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
     ] = None,
+    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per agent episode.")] = (
+        DEFAULT_MAX_TURNS
+    ),
     max_context: Annotated[
         int | None,
         typer.Option(
@@ -269,7 +277,9 @@ def design(
         repair_attempts=attempts, max_new_tokens=max_new_tokens, temperature=temperature
     )
     rollout = RolloutConfig(
-        max_tokens_per_turn=64, max_turns=12, max_context_tokens=_context(max_context, backend)
+        max_tokens_per_turn=64,
+        max_turns=max_turns,
+        max_context_tokens=_context(max_context, backend),
     )
     run_design(
         corpus,

@@ -6,6 +6,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+DEFAULT_MAX_TURNS = 25
+"""The runner's cap on turns per episode wherever none is configured (SPADE: up to 25 turns).
+Every entry point (play, eval, design, check, rollouts) defaults to it; an environment may
+declare a shorter ``max_turns``."""
+
 
 @dataclass(frozen=True)
 class EnvSource:

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from spade.envkit import parse_boxed
+from spade.types import DEFAULT_MAX_TURNS
 
 
 class GymTextEnv:
     """Any Gymnasium-API environment with text observations and text actions."""
 
-    def __init__(self, env: Any, max_turns: int = 25, task: str = "") -> None:
+    def __init__(self, env: Any, max_turns: int = DEFAULT_MAX_TURNS, task: str = "") -> None:
         self.env = env
         self.max_turns = max_turns
         self.task = task

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.base import SamplingParams
 from spade.sandbox.limits import Limits
+from spade.types import DEFAULT_MAX_TURNS
 
 HINT_SEPARATOR = "\n\nHINT: "
 """How a hint joins the first observation (as in SPADE's code)."""
@@ -18,7 +19,9 @@ class RolloutConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    max_turns: int = Field(25, ge=1, description="Runner's cap on turns per episode (SPADE: 25).")
+    max_turns: int = Field(
+        DEFAULT_MAX_TURNS, ge=1, description="Runner's cap on turns per episode (SPADE: 25)."
+    )
     max_tokens_per_turn: int = Field(
         192, ge=1, description="Most tokens the agent may write in one turn."
     )
