@@ -47,6 +47,9 @@ def check(
     call_timeout: Annotated[
         float, typer.Option(min=0.01, help="Seconds one call to the environment may take.")
     ] = 5.0,
+    max_turns: Annotated[
+        int, typer.Option(min=1, help="The runner's turn cap the environment will be played with.")
+    ] = DEFAULT_MAX_TURNS,
 ) -> None:
     """Validate environment files inside the sandbox. Exit 0 when all pass, 1 when not."""
     from spade.checker import CheckConfig, check_path
@@ -56,11 +59,10 @@ def check(
     if hint_source not in ("env", "model"):
         raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
     files = _expand(paths)
-    config = CheckConfig(
-        seeds=seeds, hint_source=hint_source, limits=Limits(call_timeout_s=call_timeout)
-    )
-    with SandboxPool(config.limits, spares=2 if len(files) > 1 else 0) as pool:
-        verdicts = [check_path(f, config, pool) for f in files]
+    config = CheckConfig(seeds=seeds, hint_source=hint_source)
+    limits = Limits(call_timeout_s=call_timeout)
+    with SandboxPool(limits, spares=2 if len(files) > 1 else 0) as pool:
+        verdicts = [check_path(f, config, pool, max_turns=max_turns) for f in files]
     if as_json:
         payload = [v.to_json() | {"origin": v.origin} for v in verdicts]
         print(json.dumps(verdicts[0].to_json() if len(paths) == 1 and len(files) == 1 else payload))
@@ -142,6 +144,7 @@ def play(
         raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
     from spade.rollout import RolloutConfig
     from spade.rollout.cli import PlayOptions, run_play
+    from spade.sandbox import Limits
 
     rollout = RolloutConfig(
         max_turns=max_turns,
@@ -151,7 +154,17 @@ def play(
         hint_source=hint_source,
     )
     options = PlayOptions(
-        source, path.stem, model, backend, base_url, episodes, hint, seed, as_json, rollout
+        source,
+        path.stem,
+        model,
+        backend,
+        base_url,
+        episodes,
+        hint,
+        seed,
+        as_json,
+        rollout,
+        Limits(),
     )
     run_play(options, console)
 
@@ -198,6 +211,7 @@ def eval_command(
     overall; episodes that never started are counted apart, with their reason."""
     from spade.eval.cli import EvalOptions, run_eval
     from spade.rollout import RolloutConfig
+    from spade.sandbox import Limits
 
     rollout = RolloutConfig(
         max_turns=max_turns,
@@ -205,7 +219,10 @@ def eval_command(
         max_context_tokens=_context(max_context, backend),
         temperature=temperature,
     )
-    run_eval(EvalOptions(suite, model, backend, base_url, episodes, as_json, out, rollout), console)
+    options = EvalOptions(
+        suite, model, backend, base_url, episodes, as_json, out, rollout, Limits()
+    )
+    run_eval(options, console)
 
 
 @app.command()
@@ -272,6 +289,7 @@ def design(
     from spade.designer.cli import run_design
     from spade.regret import RegretConfig
     from spade.rollout import RolloutConfig
+    from spade.sandbox import Limits
 
     config = DesignerConfig(
         repair_attempts=attempts, max_new_tokens=max_new_tokens, temperature=temperature
@@ -292,6 +310,7 @@ def design(
         config=config,
         rollout=rollout,
         regret=RegretConfig(),
+        limits=Limits(),
         seed=seed,
         with_library=library,
         console=console,

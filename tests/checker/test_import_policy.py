@@ -19,16 +19,16 @@ FAST = {"call_timeout_s": 2.0, "load_timeout_s": 10.0, "cpu_seconds": 20}
 
 
 def test_a_module_allowed_once_is_allowed_by_the_stage_and_at_run_time() -> None:
-    denied = check_source(USES_PLATFORM, "platform", CheckConfig(seeds=2, limits=Limits(**FAST)))
+    denied = check_source(USES_PLATFORM, "platform", CheckConfig(seeds=2), limits=Limits(**FAST))
     assert denied.failures[:1] == ["imports"], denied.to_json()
     allowed = Limits(extra_imports=("platform",), **FAST)
-    verdict = check_source(USES_PLATFORM, "platform", CheckConfig(seeds=2, limits=allowed))
+    verdict = check_source(USES_PLATFORM, "platform", CheckConfig(seeds=2), limits=allowed)
     assert verdict.passed, verdict.to_json()
 
 
 def test_a_module_denied_once_is_denied_by_the_stage_and_at_run_time() -> None:
     limits = Limits(denied_imports=(*DENIED_STDLIB, "random"), **FAST)
-    verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2, limits=limits))
+    verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2), limits=limits)
     assert verdict.failures[:1] == ["imports"], verdict.to_json()
     assert "random" in verdict.checks[1].message
     with pytest.raises(SandboxViolation, match="random"):

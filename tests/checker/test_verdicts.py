@@ -10,7 +10,8 @@ from spade.envs import bundled_paths
 from spade.sandbox import Limits
 from spade.types import CheckResult
 
-CONFIG = CheckConfig(seeds=4, limits=Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20))
+CONFIG = CheckConfig(seeds=4)
+LIMITS = Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20)
 COUNTER = fixture_source("counter.py")
 
 
@@ -21,14 +22,14 @@ def variant(old: str, new: str, source: str = COUNTER) -> str:
 
 @pytest.mark.parametrize("path", bundled_paths(), ids=lambda p: p.stem)
 def test_bundled_environments_pass(path: object) -> None:
-    verdict = check_path(path, CONFIG)  # type: ignore[arg-type]
+    verdict = check_path(path, CONFIG, limits=LIMITS)  # type: ignore[arg-type]
     assert verdict.passed, verdict.to_json()
     assert [c.name for c in verdict.checks] == list(STAGES)
     assert verdict.ladder == 1.0
 
 
 def test_well_formed_fixture_passes() -> None:
-    verdict = check_source(COUNTER, "counter", CONFIG)
+    verdict = check_source(COUNTER, "counter", CONFIG, limits=LIMITS)
     assert verdict.passed and verdict.failures == []
 
 
@@ -149,7 +150,7 @@ BROKEN = {
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_broken_environment_fails_the_right_check(name: str) -> None:
     source, failed, message_part = BROKEN[name]
-    verdict = check_source(source, name, CONFIG)
+    verdict = check_source(source, name, CONFIG, limits=LIMITS)
     assert not verdict.passed
     assert verdict.failures[0] == failed, verdict.to_json()
     first = next(c for c in verdict.checks if not c.passed)
@@ -191,7 +192,7 @@ class RevealEnv:
         return [f"<answer>{self.target}</answer>"]
 """,
     )
-    verdict = check_source(source, "reveal", CONFIG)
+    verdict = check_source(source, "reveal", CONFIG, limits=LIMITS)
     assert verdict.failures == ["hint_leak"], verdict.to_json()
     assert "unhelpful action" in next(c for c in verdict.checks if not c.passed).message
 
@@ -225,7 +226,7 @@ HOSTILE = {
 def test_hostile_environment_is_stopped_and_named(name: str) -> None:
     old, new, stop = HOSTILE[name]
     limits = Limits(call_timeout_s=1.0, load_timeout_s=3.0, cpu_seconds=20, memory_mb=512)
-    verdict = check_source(variant(old, new), name, CONFIG.model_copy(update={"limits": limits}))
+    verdict = check_source(variant(old, new), name, CONFIG, limits=limits)
     assert not verdict.passed
     assert verdict.checks[-1].name == stop, verdict.to_json()
     assert verdict.checks[-1].message.startswith("during ")
@@ -233,10 +234,12 @@ def test_hostile_environment_is_stopped_and_named(name: str) -> None:
 
 def test_spade_style_game_loads_and_is_judged() -> None:
     source = (FIXTURES / "spade_style_game.py").read_text()
-    strict = check_source(source, "game", CONFIG)
+    strict = check_source(source, "game", CONFIG, limits=LIMITS)
     assert strict.failures == ["hint"]
     assert "define hint()" in next(c for c in strict.checks if not c.passed).message
-    lenient = check_source(source, "game", CONFIG.model_copy(update={"hint_source": "model"}))
+    lenient = check_source(
+        source, "game", CONFIG.model_copy(update={"hint_source": "model"}), limits=LIMITS
+    )
     assert lenient.passed, lenient.to_json()
     solvable = next(c for c in lenient.checks if c.name == "solvable")
     assert "not proven by replay" in solvable.message
@@ -244,7 +247,9 @@ def test_spade_style_game_loads_and_is_judged() -> None:
 
 def test_spade_style_tool_env_loads_unchanged() -> None:
     source = (FIXTURES / "spade_style_tool.py").read_text()
-    verdict = check_source(source, "tool", CONFIG.model_copy(update={"hint_source": "model"}))
+    verdict = check_source(
+        source, "tool", CONFIG.model_copy(update={"hint_source": "model"}), limits=LIMITS
+    )
     assert verdict.passed, verdict.to_json()
 
 

@@ -13,7 +13,7 @@ from spade.envs import HELDOUT, bundled_names, bundled_paths, env_info, training
 from spade.sandbox import Limits, SandboxedEnv
 
 PATHS = bundled_paths()
-CONFIG = CheckConfig(seeds=6, limits=Limits(call_timeout_s=5))
+CONFIG = CheckConfig(seeds=6)
 
 
 def test_library_size_and_split() -> None:

@@ -15,6 +15,7 @@ from spade.envs import HELDOUT
 from spade.eval import evaluate, overall, suite_tasks, summarise
 from spade.llm.hf import HFPolicy
 from spade.rollout import RolloutConfig
+from spade.sandbox import Limits, SandboxPool
 
 SHORT = RolloutConfig(max_turns=2, max_tokens_per_turn=12)
 
@@ -48,7 +49,8 @@ def test_summary_intervals_by_hand() -> None:
 
 def test_evaluate_mixes_sandboxed_and_trusted_tasks(tiny_policy: HFPolicy) -> None:
     tasks = suite_tasks(str(FIXTURES / "counter.py")) + suite_tasks("reasoning-gym")[:2]
-    results = evaluate(tiny_policy, tasks, episodes=2, config=SHORT)
+    with SandboxPool(Limits()) as pool:
+        results = evaluate(tiny_policy, tasks, episodes=2, config=SHORT, pool=pool)
     assert [r.name for r in results] == ["counter", "rg/basic_arithmetic", "rg/chain_sum"]
     for result in results:
         assert len(result.episodes) == 2

@@ -14,11 +14,8 @@ from typer.testing import CliRunner
 
 from spade.llm.hf import HFPolicy
 from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes, play_paired
-from spade.sandbox import Limits
 from spade.train.samples import agent_samples
 from spade.types import StopReason
-
-LIMITS = Limits(call_timeout_s=5)
 
 
 def tool_env(tools: int, long_seed: int | None = None, broken_seed: int | None = None) -> str:
@@ -63,7 +60,7 @@ def specs(source: str, seeds: list[int]) -> list[EpisodeSpec]:
 def test_default_context_is_the_models(tiny_policy: HFPolicy) -> None:
     assert tiny_policy.max_context == 4096  # tiny-random's max_position_embeddings
     # 20 schemas: about 2,600 prompt tokens, over the old fixed 2,048, within the model's 4,096.
-    config = RolloutConfig(max_turns=1, max_tokens_per_turn=4, limits=LIMITS)
+    config = RolloutConfig(max_turns=1, max_tokens_per_turn=4)
     episode = play_episodes(tiny_policy, specs(tool_env(20), [0]), config)[0]
     assert 2048 < episode.mask.index(1) < 4096  # the prompt, then the first sampled token
     assert episode.played and len(episode.turns) == 1
@@ -82,7 +79,7 @@ def test_tool_schemas_over_the_context_are_not_played(tiny_policy: HFPolicy) -> 
 
 
 def test_reset_failure_is_not_played(tiny_policy: HFPolicy) -> None:
-    config = RolloutConfig(max_turns=1, max_tokens_per_turn=4, limits=LIMITS)
+    config = RolloutConfig(max_turns=1, max_tokens_per_turn=4)
     broken, good = play_episodes(tiny_policy, specs(tool_env(1, broken_seed=0), [0, 1]), config)
     assert broken.stop_reason == StopReason.START_FAILED and not broken.played
     assert broken.turns == [] and "reset broke on purpose" in (broken.not_played or "")
@@ -92,9 +89,7 @@ def test_reset_failure_is_not_played(tiny_policy: HFPolicy) -> None:
 def test_unplayed_pairs_leave_regret_and_advantages(tiny_policy: HFPolicy) -> None:
     # Seed 1's task alone overflows the context; seeds 0 and 2 play (return 0.5 each).
     source = tool_env(1, long_seed=1)
-    config = RolloutConfig(
-        max_turns=1, max_tokens_per_turn=4, max_context_tokens=1024, limits=LIMITS
-    )
+    config = RolloutConfig(max_turns=1, max_tokens_per_turn=4, max_context_tokens=1024)
     result = play_paired(tiny_policy, source, "tools", 3, config)
     assert [e.played for e in result.unhinted] == [True, False, True]
     assert result.estimate.pairs == 2

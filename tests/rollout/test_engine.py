@@ -10,12 +10,12 @@ from conftest import fixture_source, zombie_children
 from spade.llm.hf import HFPolicy, token_logprobs
 from spade.rollout import EpisodeSpec, RolloutConfig, TemplateError, play_episodes, play_paired
 from spade.rollout.config import HINT_SEPARATOR
-from spade.sandbox import Limits
+from spade.sandbox import Limits, SandboxPool
 from spade.types import StopReason
 
 ECHO = fixture_source("echo.py")
 COUNTER = fixture_source("counter.py")
-CONFIG = RolloutConfig(max_tokens_per_turn=24, max_turns=4, limits=Limits(call_timeout_s=2))
+CONFIG = RolloutConfig(max_tokens_per_turn=24, max_turns=4)
 
 
 def specs(source: str, count: int, origin: str = "env") -> list[EpisodeSpec]:
@@ -102,9 +102,9 @@ def test_environment_errors_end_only_their_episode(tiny_policy: HFPolicy) -> Non
     broken = ECHO.replace('observation = "ECHO[" + action + "]"', "raise ValueError('broken')")
     hanging = ECHO.replace('observation = "ECHO[" + action + "]"', "while True:\n            pass")
     mixed = [*specs(ECHO, 1, "good"), *specs(broken, 1, "broken"), *specs(hanging, 1, "hang")]
-    config = CONFIG.model_copy(update={"limits": Limits(call_timeout_s=0.5)})
     children_before = set(os.listdir("/proc/self/task"))
-    episodes = play_episodes(tiny_policy, mixed, config)
+    with SandboxPool(Limits(call_timeout_s=0.5)) as pool:
+        episodes = play_episodes(tiny_policy, mixed, CONFIG, pool)
     good, bad, hung = episodes
     assert good.stop_reason != StopReason.ENV_ERROR
     assert bad.stop_reason == StopReason.ENV_ERROR and "broken" in (bad.turns[-1].error or "")

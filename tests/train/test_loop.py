@@ -172,3 +172,25 @@ def test_environments_that_never_start_are_not_counted_as_played(tmp_path: Path)
         assert all(e.latest is None and e.times_sampled == 0 for e in archive.environments())
     finally:
         archive.close()
+
+
+def test_one_sandbox_setting_governs_checking_and_playing(tmp_path: Path) -> None:
+    """``sandbox`` is the run's one Limits: an import it allows passes the checker's static stage
+    and loads in the rollouts' sandboxes; without it the environment is judged invalid."""
+    from spade.archive import Archive
+
+    source = (FIXTURES / "counter.py").read_text()
+    env = tmp_path / "platform_counter.py"
+    env.write_text(
+        source.replace("import random\n", "import platform\nimport random\n").replace(
+            "        self.count = 0\n", "        self.count = 0 * len(platform.machine())\n"
+        )
+    )
+    base = [*TINY[:-1], "designs_per_iteration=0", "iterations=1", f'extra_envs=["{env}"]']
+    allowed = [*base, 'sandbox.extra_imports=["platform"]', "sandbox.call_timeout_s=4"]
+    metrics = run(load_config(None, allowed), tmp_path / "allowed", console=quiet())
+    assert metrics[0]["envs_played"] == 1 and metrics[0]["episodes_not_played"] == 0
+    denied = run(load_config(None, base), tmp_path / "denied", console=quiet())
+    assert denied[0]["envs_played"] == 0
+    with Archive(tmp_path / "denied" / "archive.sqlite") as archive:
+        assert [e.passed for e in archive.environments()] == [False]

@@ -20,7 +20,7 @@ from spade.envs import resolve_env
 from spade.llm.hf import HFPolicy, LoraSettings
 from spade.regret import wilson_interval
 from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
-from spade.sandbox import SandboxPool
+from spade.sandbox import Limits, SandboxPool
 from spade.train.config import LearnerConfig
 from spade.train.learner import Learner
 from spade.train.samples import Sample, episode_samples, informative
@@ -96,7 +96,7 @@ def run_learning_benchmark(
     )
     curve = []
     play_seconds = update_seconds = 0.0
-    with SandboxPool(config.limits, spares=4) as pool:
+    with SandboxPool(Limits(), spares=4) as pool:
         before = _win_rate(policy, source, path.stem, eval_episodes, config, pool)
         for iteration in range(iterations):
             tick = time.monotonic()

@@ -15,7 +15,7 @@ from spade.llm.hf import HFPolicy
 from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
 from spade.rollout.engine import first_messages
 from spade.rollout.transcript import TokenTranscript
-from spade.sandbox import SandboxPool
+from spade.sandbox import Limits, SandboxPool
 
 BENCH_ENV = LIBRARY_DIR / "guess_number.py"
 
@@ -64,7 +64,7 @@ def run_rollout_benchmark(
     source = BENCH_ENV.read_text()
     config = RolloutConfig(max_turns=max_turns, max_tokens_per_turn=max_tokens)
     specs = [EpisodeSpec(source, "guess_number", i, 1000 + i) for i in range(episodes)]
-    with SandboxPool(config.limits, spares=episodes) as pool:
+    with SandboxPool(Limits(), spares=episodes) as pool:
         # Warm-up at both batch sizes: first calls pay one-off kernel set-up.
         play_episodes(policy, specs[:1], config, pool)
         play_episodes(policy, specs, config, pool)

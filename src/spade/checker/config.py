@@ -6,14 +6,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spade.sandbox.limits import Limits
-
 WIN_THRESHOLD = 0.999
 """An episode is won when it terminates with return >= this (DESIGN.md §2)."""
 
 
 class CheckConfig(BaseModel):
-    """How ``spade check`` validates one environment."""
+    """How ``spade check`` validates one environment.
+
+    The sandbox limits (import policy included) come with the pool or ``Limits`` the checker is
+    given, and the runner's turn cap with ``max_turns``: the same values the rollouts of a run
+    use, so an environment is judged under the conditions it will be played in.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -22,9 +25,6 @@ class CheckConfig(BaseModel):
         "env",
         description="'env': the environment's hint() is the hint (checked); 'model': the model "
         "writes hints, so hint() is optional (SPADE's code does this).",
-    )
-    runner_max_turns: int = Field(
-        25, ge=1, description="The rollout runner's own cap on turns (SPADE: up to 25)."
     )
     largest_max_turns: int = Field(
         100, ge=1, description="Largest max_turns an environment may declare."
@@ -50,8 +50,4 @@ class CheckConfig(BaseModel):
     )
     min_action_chars: int = Field(
         8, ge=1, description="Solution actions at least this long must not appear in the hint."
-    )
-    limits: Limits = Field(
-        default_factory=Limits,
-        description="Sandbox limits per instance, the import policy included.",
     )

@@ -9,25 +9,41 @@ from pathlib import Path
 from spade.checker.config import CheckConfig
 from spade.checker.stages import GATING, STAGE_FUNCTIONS, STAGES, Context, StageFailure, describe
 from spade.errors import EnvCodeError, SandboxError, UsageError
-from spade.sandbox import SandboxedEnv, SandboxPool
-from spade.types import CheckResult, Verdict
+from spade.sandbox import Limits, SandboxedEnv, SandboxPool
+from spade.types import DEFAULT_MAX_TURNS, CheckResult, Verdict
 
 
 def check_source(
     source: str,
-    origin: str = "<string>",
-    config: CheckConfig | None = None,
+    origin: str,
+    config: CheckConfig,
     pool: SandboxPool | None = None,
+    *,
+    limits: Limits | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
 ) -> Verdict:
-    """Validate one environment's source inside the sandbox; never raises for bad source."""
-    config = config or CheckConfig()
+    """Validate one environment's source inside the sandbox; never raises for bad source.
+
+    Instances come from ``pool`` (with its limits) or are opened with ``limits`` (the defaults
+    when neither is given); ``max_turns`` is the runner's cap the environment will be played
+    with. Passing both a pool and limits is an error: there is one set of limits.
+    """
+    if pool is not None and limits is not None:
+        raise UsageError("pass a sandbox pool or limits, not both: the pool has its own limits")
+    sandbox_limits = pool.limits if pool is not None else limits or Limits()
 
     def opener() -> SandboxedEnv:
         if pool is not None:
             return pool.open(source)
-        return SandboxedEnv(source, config.limits)
+        return SandboxedEnv(source, sandbox_limits)
 
-    ctx = Context(source=source, config=config, opener=opener)
+    ctx = Context(
+        source=source,
+        config=config,
+        opener=opener,
+        limits=sandbox_limits,
+        runner_max_turns=max_turns,
+    )
     checks: list[CheckResult] = []
     try:
         for name in STAGES:
@@ -85,6 +101,13 @@ def read_source(path: Path) -> str:
 
 
 def check_path(
-    path: Path, config: CheckConfig | None = None, pool: SandboxPool | None = None
+    path: Path,
+    config: CheckConfig,
+    pool: SandboxPool | None = None,
+    *,
+    limits: Limits | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
 ) -> Verdict:
-    return check_source(read_source(path), str(path), config, pool)
+    return check_source(
+        read_source(path), str(path), config, pool, limits=limits, max_turns=max_turns
+    )

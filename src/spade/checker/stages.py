@@ -21,7 +21,7 @@ from spade.checker.policies import (
     trivial_policies,
 )
 from spade.errors import EnvCodeError, EnvContractError
-from spade.sandbox import SandboxedEnv
+from spade.sandbox import Limits, SandboxedEnv
 from spade.sandbox.imports import forbidden_imports
 
 STAGES: tuple[str, ...] = (
@@ -59,6 +59,11 @@ class Context:
     source: str
     config: CheckConfig
     opener: Callable[[], SandboxedEnv]
+    limits: Limits
+    """The sandbox limits instances run under; their import policy is the static stage's too."""
+    runner_max_turns: int
+    """The runner's turn cap for episodes of this environment (a declared max_turns may be
+    shorter)."""
     tree: ast.Module | None = None
     env: SandboxedEnv | None = None
     extra_envs: list[SandboxedEnv] = field(default_factory=list)
@@ -81,7 +86,7 @@ class Context:
         declared = self.instance.max_turns
         if declared is not None and 0 < declared <= self.config.largest_max_turns:
             return declared
-        return self.config.runner_max_turns
+        return self.runner_max_turns
 
     def solution(self, seed: int) -> list[str] | str | None:
         if seed not in self.solutions and self.solution_error is None:
@@ -137,7 +142,7 @@ def syntax(ctx: Context) -> str:
 
 def imports(ctx: Context) -> str:
     assert ctx.tree is not None
-    bad = forbidden_imports(ctx.tree, ctx.config.limits.allowed_modules())
+    bad = forbidden_imports(ctx.tree, ctx.limits.allowed_modules())
     if bad:
         raise StageFailure(
             f"imports {', '.join(bad)}, which environments may not use. Use only the standard "

@@ -15,7 +15,7 @@ from spade.designer.pipeline import RoundResult, run_round
 from spade.llm import load_policy
 from spade.regret import RegretConfig
 from spade.rollout import RolloutConfig
-from spade.sandbox import SandboxPool
+from spade.sandbox import Limits, SandboxPool
 
 
 def run_design(
@@ -30,6 +30,7 @@ def run_design(
     config: DesignerConfig,
     rollout: RolloutConfig,
     regret: RegretConfig,
+    limits: Limits,
     seed: int,
     with_library: bool,
     console: Console,
@@ -40,7 +41,7 @@ def run_design(
         policy = load_policy(model, backend, base_url)
     with (
         Archive(out / "archive.sqlite") as archive,
-        SandboxPool(rollout.limits, spares=2) as pool,
+        SandboxPool(limits, spares=2) as pool,
         console.status("designing") as status,
     ):
         if with_library:

@@ -196,8 +196,11 @@ def design_round(
     seed: int = 0,
     progress: Progress | None = None,
     timings: dict[str, float] | None = None,
+    *,
+    max_turns: int,
 ) -> list[Design]:
-    """Write, check, repair and archive one environment per task.
+    """Write, check, repair and archive one environment per task; checks judge each design
+    under the runner's turn cap ``max_turns``, the one its episodes will be played with.
 
     ``timings`` (when given) accumulates seconds spent sampling ('design') and checking ('check').
     """
@@ -229,6 +232,7 @@ def design_round(
                 config,
                 pool,
                 known,
+                max_turns,
             )
             attempt.record_id = _record(archive, design, attempt, iteration)
             design.attempts.append(attempt)
@@ -246,6 +250,7 @@ def _judge(
     config: DesignerConfig,
     pool: SandboxPool | None,
     known: list[tuple[int, tuple[int, ...]]],
+    max_turns: int,
 ) -> Attempt:
     """Check a fresh attempt (outcome 'no code'), archive its source, and set its outcome."""
     source = extract_code(attempt.completion.text)
@@ -254,7 +259,7 @@ def _judge(
         return attempt
     task = design.task
     origin = f"designed:{task.group_key}:{attempt.number}"
-    verdict = check_source(source, origin, config.check, pool)
+    verdict = check_source(source, origin, config.check, pool, max_turns=max_turns)
     attempt.verdict = verdict
     if verdict.passed:
         signature = signature_of(source, config.novelty)

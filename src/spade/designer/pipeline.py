@@ -78,7 +78,16 @@ def run_round(
     tasks = plan_tasks(count, sampler, envs, config, rng, token_counter(designer), iteration)
     seconds: dict[str, float] = {"design": 0.0, "check": 0.0}
     designs = design_round(
-        designer, tasks, archive, config, pool, iteration, seed, progress, seconds
+        designer,
+        tasks,
+        archive,
+        config,
+        pool,
+        iteration,
+        seed,
+        progress,
+        seconds,
+        max_turns=rollout.max_turns,
     )
     if progress is not None:
         progress(f"playing {sum(d.valid for d in designs)} new environment(s)")

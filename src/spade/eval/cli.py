@@ -23,6 +23,7 @@ from spade.eval.run import (
 from spade.eval.suites import suite_tasks
 from spade.llm import load_policy
 from spade.rollout import RolloutConfig
+from spade.sandbox import Limits, SandboxPool
 
 
 def results_table(suite: str, rows: list[dict[str, object]]) -> Table:
@@ -70,6 +71,8 @@ class EvalOptions:
     as_json: bool
     out: Path | None
     rollout: RolloutConfig
+    limits: Limits
+    """Sandbox limits of every instance."""
 
 
 def run_eval(options: EvalOptions, console: Console) -> list[TaskResult]:
@@ -77,13 +80,18 @@ def run_eval(options: EvalOptions, console: Console) -> list[TaskResult]:
     with console.status(f"loading {options.model}"):
         policy = load_policy(options.model, options.backend, options.base_url)
     columns = (TextColumn("evaluating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=options.as_json) as bar:
-        task = bar.add_task("episodes", total=len(tasks) * options.episodes)
+    total = len(tasks) * options.episodes
+    with (
+        SandboxPool(options.limits, spares=min(total, 8)) as pool,
+        Progress(*columns, console=console, transient=True, disable=options.as_json) as bar,
+    ):
+        task = bar.add_task("episodes", total=total)
         results = evaluate(
             policy,
             tasks,
             options.episodes,
             options.rollout,
+            pool,
             progress=lambda done, _: bar.update(task, completed=done),
         )
     rows = [r.summary() for r in results] + [overall(results)]

@@ -107,17 +107,18 @@ def evaluate(
     tasks: list[EvalTask],
     episodes: int,
     config: RolloutConfig,
+    pool: SandboxPool,
     base_seed: int = 10_000,
     progress: Progress | None = None,
 ) -> list[TaskResult]:
-    """Play ``episodes`` unhinted episodes of every task, all in one batch."""
+    """Play ``episodes`` unhinted episodes of every task, all in one batch, in ``pool``'s
+    sandboxes (the caller's limits)."""
     specs = [
         EpisodeSpec(task.source, task.name, base_seed + i, base_seed + i)
         for task in tasks
         for i in range(episodes)
     ]
-    with SandboxPool(config.limits, spares=min(len(specs), 8)) as pool:
-        played = play_episodes(policy, specs, config, pool, progress)
+    played = play_episodes(policy, specs, config, pool, progress)
     results = [TaskResult(t.name, t.skill) for t in tasks]
     for index, episode in enumerate(played):
         results[index // episodes].episodes.append(episode)

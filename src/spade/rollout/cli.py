@@ -16,7 +16,7 @@ from spade.rollout.config import RolloutConfig
 from spade.rollout.engine import EpisodeSpec, play_episodes
 from spade.rollout.paired import PairedResult, play_paired
 from spade.rollout.render import paired_report, transcript
-from spade.sandbox import SandboxPool
+from spade.sandbox import Limits, SandboxPool
 from spade.types import Episode
 
 
@@ -36,6 +36,8 @@ class PlayOptions:
     seed: int
     as_json: bool
     rollout: RolloutConfig
+    limits: Limits
+    """Sandbox limits of every instance."""
 
 
 def run_play(options: PlayOptions, console: Console) -> None:
@@ -45,7 +47,7 @@ def run_play(options: PlayOptions, console: Console) -> None:
     total = options.episodes * (1 if options.hint is not None else 2)
     columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with (
-        SandboxPool(config.limits, spares=min(total, 8)) as pool,
+        SandboxPool(options.limits, spares=min(total, 8)) as pool,
         Progress(*columns, console=console, transient=True, disable=options.as_json) as bar,
     ):
         task = bar.add_task("episodes", total=total)

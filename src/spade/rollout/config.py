@@ -7,7 +7,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.base import SamplingParams
-from spade.sandbox.limits import Limits
 from spade.types import DEFAULT_MAX_TURNS
 
 HINT_SEPARATOR = "\n\nHINT: "
@@ -15,7 +14,8 @@ HINT_SEPARATOR = "\n\nHINT: "
 
 
 class RolloutConfig(BaseModel):
-    """How episodes are played."""
+    """How episodes are played. Sandbox limits come with the pool episodes are played in (one
+    ``Limits`` per run: ``RunConfig.sandbox``), never from here."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -51,7 +51,6 @@ class RolloutConfig(BaseModel):
         description="'env': the environment's hint(); 'model': the same model reads the source "
         "and writes a value-free strategy hint (SPADE's code does this).",
     )
-    limits: Limits = Field(default_factory=Limits, description="Sandbox limits per instance.")
 
     @property
     def sampling(self) -> SamplingParams:

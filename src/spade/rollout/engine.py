@@ -196,7 +196,7 @@ def _open(
             return TrustedEnv(source())
         except Exception as exc:
             raise SpadeError(f"could not build the environment: {exc}") from exc
-    return pool.open(source) if pool else SandboxedEnv(source, config.limits)
+    return pool.open(source) if pool else SandboxedEnv(source)
 
 
 def _sync(episode: Episode, transcript: TokenTranscript) -> None:

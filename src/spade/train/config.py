@@ -16,6 +16,7 @@ from spade.errors import UsageError
 from spade.llm.hf import LoraSettings
 from spade.regret import RegretConfig
 from spade.rollout import RolloutConfig
+from spade.sandbox import Limits
 
 
 class LearnerConfig(BaseModel):
@@ -139,6 +140,11 @@ class RunConfig(BaseModel):
     rollout: RolloutConfig = Field(
         default_factory=lambda: RolloutConfig(max_turns=4, max_tokens_per_turn=40),
         description="Agent rollouts (defaults sized for a 2-core CPU).",
+    )
+    sandbox: Limits = Field(
+        default_factory=Limits,
+        description="Sandbox limits of every environment instance of the run, the import policy "
+        "included: the checker and the rollouts both use them.",
     )
     regret: RegretConfig = Field(default_factory=RegretConfig, description="Regret and rewards.")
     learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")

@@ -95,10 +95,11 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> S
     if resume:
         iteration, state, buffer = restore_checkpoint(run_dir, learner)
     archive = Archive(run_dir / "archive.sqlite")
+    pool = SandboxPool(config.sandbox, spares=2)
     if not resume:
         if config.seed_library:
             seed_library(archive, config.library_envs)
-        _add_extra_envs(archive, config)
+        _add_extra_envs(archive, config, pool)
     documents = load_corpus(config.corpus)
     chunks = [c for d in documents for c in chunk(d, config.designer.document_tokens)]
     sampler = (
@@ -107,20 +108,21 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> S
         else CorpusSampler(chunks, config.seed)
     )
     log = MetricsLog(run_dir, keep_lines=int(state.get("metrics_lines", 0)) if resume else 0)
-    pool = SandboxPool(config.rollout.limits, spares=2)
     return Session(
         config, run_dir, agent, designer, learner, archive, sampler, pool, log, iteration, buffer
     )
 
 
-def _add_extra_envs(archive: Archive, config: RunConfig) -> None:
+def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> None:
     from spade.checker import check_path
     from spade.envs import env_files, resolve_env
 
     for spec in config.extra_envs:
         path = resolve_env(spec)
         for file in env_files(path) if path.is_dir() else [path]:
-            verdict = check_path(file, config.designer.check)
+            verdict = check_path(
+                file, config.designer.check, pool, max_turns=config.rollout.max_turns
+            )
             archive.add(file.read_text(), "extra", verdict, skill=file.stem, doc_id=str(file))
 
 
@@ -270,7 +272,11 @@ def evaluate_agent(session: Session) -> dict[str, Any]:
 
     config = session.config
     results = evaluate(
-        session.agent, suite_tasks(config.eval.suite), config.eval.episodes, config.rollout
+        session.agent,
+        suite_tasks(config.eval.suite),
+        config.eval.episodes,
+        config.rollout,
+        session.pool,
     )
     summary = overall(results)
     return {
