@@ -503,6 +503,7 @@ def bench_learning(
     temperature: Annotated[
         float, typer.Option(min=0.0, help="Sampling temperature, training and evaluation.")
     ] = 0.7,
+    seed: Annotated[int, typer.Option(help="Seed of the adapter, sampling and the update.")] = 0,
     save: Annotated[
         Path | None, typer.Option(help="Also write the results (with the curve) to this JSON file.")
     ] = None,
@@ -514,13 +515,14 @@ def bench_learning(
     results = run_learning_benchmark(
         env,
         model,
-        iterations,
-        episodes,
-        eval_episodes,
-        learning_rate,
-        max_turns,
-        max_tokens,
-        temperature,
+        iterations=iterations,
+        episodes=episodes,
+        eval_episodes=eval_episodes,
+        learning_rate=learning_rate,
+        max_turns=max_turns,
+        max_tokens=max_tokens,
+        temperature=temperature,
+        seed=seed,
         console=None if as_json else console,
     )
     if save is not None:

@@ -76,6 +76,7 @@ def _update(
 def run_learning_benchmark(
     env: str,
     model: str = "smollm2-135m",
+    *,
     iterations: int = 30,
     episodes: int = 16,
     eval_episodes: int = 64,

@@ -19,7 +19,7 @@ from spade.llm.base import Message, Policy, TokenPolicy
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.transcript import TokenTranscript
 from spade.sandbox import SandboxedEnv, SandboxPool, TrustedEnv, step_all
-from spade.types import Completion, Episode, StepResult, StopReason, Turn
+from spade.types import Completion, Env, Episode, StepResult, StopReason, Turn
 
 EnvFactory = Callable[[], Any]
 """Builds a trusted, in-process environment object (spade's own adapters only)."""
@@ -42,7 +42,7 @@ class EpisodeSpec:
 @dataclass
 class _Live:
     spec: EpisodeSpec
-    env: SandboxedEnv | TrustedEnv
+    env: Env
     episode: Episode
     transcript: TokenTranscript | None
     messages: list[Message]
@@ -95,7 +95,7 @@ def _play(
     progress: Progress | None,
 ) -> list[Episode]:
     episodes: list[Episode] = []
-    opened: list[SandboxedEnv | TrustedEnv] = []
+    opened: list[Env] = []
     live: list[_Live] = []
     try:
         for spec in specs:
@@ -124,7 +124,7 @@ def _start(
     config: RolloutConfig,
     context: int | None,
     pool: SandboxPool | None,
-    opened: list[SandboxedEnv | TrustedEnv],
+    opened: list[Env],
 ) -> _Live | Episode:
     episode = Episode(spec.origin, spec.env_seed, spec.sampling_seed, spec.hinted, "")
     try:
@@ -168,7 +168,7 @@ MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
 WITHHELD_HINT = "(no hint: the written hint contained this episode's answer)"
 
 
-def _guard_hint(env: SandboxedEnv | TrustedEnv, hint: str, observation: str) -> str:
+def _guard_hint(env: Env, hint: str, observation: str) -> str:
     """A model-written hint, unless it contains this episode's answer while the task keeps the
     answer secret (an answer the first observation shows is a public command word)."""
     try:
@@ -188,9 +188,7 @@ def first_messages(config: RolloutConfig, observation: str) -> list[Message]:
     return messages
 
 
-def _open(
-    source: str | EnvFactory, config: RolloutConfig, pool: SandboxPool | None
-) -> SandboxedEnv | TrustedEnv:
+def _open(source: str | EnvFactory, config: RolloutConfig, pool: SandboxPool | None) -> Env:
     if not isinstance(source, str):
         try:
             return TrustedEnv(source())
