@@ -118,22 +118,80 @@ def test_unknown_tool_and_malformed_actions_are_observations():
     assert env.turn_count == 3
 
 
-def test_wrong_answer_gives_zero_and_continues_then_correct_answer_terminates():
+class TwoTriesEnv(LookupEnv):
+    answer_attempts = 2
+
+
+class DigitEnv(ToolEnv):
+    """The answer is one digit; nothing to look up."""
+
+    max_turns = 12
+
+    def setup(self, rng: random.Random) -> str:
+        self._expected_answer = rng.randint(0, 9)
+        return "Which digit am I thinking of? Reply <answer>D</answer>."
+
+
+def test_wrong_answer_ends_the_episode_by_default():
+    assert ToolEnv.answer_attempts == 1
     env = LookupEnv()
+    env.reset(seed=5)
+    obs, reward, terminated, truncated, info = env.step(format_answer(env.secret + 1))
+    assert obs == "Incorrect.\n\nNo answer attempts left: the episode is over."
+    assert (reward, terminated, truncated, info) == (0.0, True, False, {"correct": False})
+    obs, reward, terminated, _, _ = env.step(format_answer(env.secret))
+    assert (reward, terminated) == (0.0, True)
+    assert "episode is over" in obs
+    env.reset(seed=5)  # a new episode has its attempts back
+    assert env.step(format_answer(env.secret))[:3] == ("Correct!", 1.0, True)
+
+
+def test_answer_attempts_is_configurable_per_environment():
+    env = TwoTriesEnv()
     env.reset(seed=5)
     obs, reward, terminated, truncated, _ = env.step(format_answer(env.secret + 1))
     assert obs == "Incorrect. Keep using the tools, then answer again."
     assert (reward, terminated, truncated) == (0.0, False, False)
     result = env.step(format_answer(env.secret))
     assert result == ("Correct!", 1.0, True, False, {"correct": True})
+    env.reset(seed=5)
+    env.step(format_answer(env.secret + 1))
+    env.step(format_tool_call("lookup", {"key": "beta"}))  # tool calls do not use attempts
+    assert env.step(format_answer(env.secret + 2))[1:4] == (0.0, True, False)
+    unlimited = type("Unlimited", (LookupEnv,), {"answer_attempts": None, "max_turns": 6})()
+    unlimited.reset(seed=5)
+    for _ in range(5):
+        assert unlimited.step(format_answer(unlimited.secret + 1))[2:4] == (False, False)
+
+
+def test_answer_cap_brings_a_guessed_digit_down_to_one_in_ten():
+    """Guessing a digit uniformly at random each turn wins ~72% of 12-turn episodes with
+    unlimited answers; with one answer attempt it wins ~10%."""
+    rng = random.Random(1234)
+
+    def guess_rate(env: ToolEnv, episodes: int = 2000) -> float:
+        wins = 0
+        for seed in range(episodes):
+            env.reset(seed=seed)
+            for _ in range(env.max_turns):
+                _, reward, terminated, truncated, _ = env.step(format_answer(rng.randint(0, 9)))
+                if terminated or truncated:
+                    wins += terminated and reward >= 0.999
+                    break
+        return wins / episodes
+
+    capped = guess_rate(DigitEnv())
+    uncapped = guess_rate(type("Uncapped", (DigitEnv,), {"answer_attempts": None})())
+    assert 0.07 <= capped <= 0.13, capped
+    assert uncapped >= 0.6, uncapped
 
 
 def test_turn_limit_truncates_without_revealing_answer():
     env = LookupEnv()
     env.reset(seed=9)
     for _ in range(env.max_turns - 1):
-        assert env.step(format_answer("0"))[2:4] == (False, False)
-    obs, reward, terminated, truncated, _ = env.step(format_answer("0"))
+        assert env.step(format_tool_call("lookup", {"key": "beta"}))[2:4] == (False, False)
+    obs, reward, terminated, truncated, _ = env.step(format_tool_call("lookup", {"key": "beta"}))
     assert (reward, terminated, truncated) == (0.0, False, True)
     assert obs.endswith("Out of turns.")
     assert str(env.secret) not in obs

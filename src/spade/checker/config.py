@@ -39,8 +39,8 @@ class CheckConfig(BaseModel):
         0.5,
         ge=0,
         le=1,
-        description="A junk or random policy winning on more than this share of seeds makes the "
-        "environment trivial.",
+        description="A junk, random or brute-force policy winning on at least this share of "
+        "seeds (and on at least one) makes the environment trivial.",
     )
     min_answer_chars: int = Field(
         3,

@@ -1,19 +1,21 @@
-"""Fixed junk and random policies, and a helper that plays one episode with any policy."""
+"""Junk, random and brute-force policies, and a helper that plays one episode with any policy."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from spade.envkit import parse_all_boxed
+from spade.envkit import format_tool_call, parse_all_boxed
 from spade.sandbox import SandboxedEnv
 from spade.types import StepResult
 
 _ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
-Policy = Callable[[int, str], str]
-"""(turn index, last observation) -> action text."""
+Policy = Callable[[int, str], str | None]
+"""(turn index, last observation) -> action text, or ``None`` when it has nothing left to try."""
 
 JUNK_ACTIONS: tuple[str, ...] = (
     "",
@@ -85,16 +87,211 @@ def instructed_random_policy(seed: int) -> Policy:
     return act
 
 
-def trivial_policies(seed: int) -> dict[str, Policy]:
-    """The fixed set the ``trivial`` stage runs: junk constants and two random guessers."""
-    return {
-        "empty": constant_policy(""),
-        "junk": constant_policy("I don't know."),
-        "boxed-0": constant_policy("\\boxed{0}"),
-        "answer-1": constant_policy("<answer>1</answer>"),
-        "random": random_policy(seed),
-        "instructed-random": instructed_random_policy(seed),
+_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'-]*")
+_SEGMENT_SPLIT_RE = re.compile(r"[,;:|.!?()\[\]\n]+|\s+(?:or|and)\s+")
+_MARKUP_RE = re.compile(
+    r"\\boxed\{[^{}]*\}|<answer>.*?</answer>|<tool_call>.*?</tool_call>|<[^<>]*>", re.DOTALL
+)
+_ANSWER_TOOL_RE = re.compile(r"answer|submit|guess|solve|final|respond|reply|claim|pick|choose")
+_STOP_WORDS_TEXT = (
+    "a an the of to in on at by for with from as is are be it its this that you your i my me "
+    "we our and or not if then than each one was will can do does reply answer send use turn turns"
+)
+STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
+"""Words that name no answer; the word enumerator skips them to stay within the turn cap."""
+ANSWER_FORMATS: tuple[str, ...] = ("boxed", "answer", "plain")
+NUMBERS: tuple[str, ...] = tuple(str(i) for i in range(101))
+CHOICES: tuple[str, ...] = ("yes", "no", "A", "B", "C", "D", "E")
+
+
+def random_tool_call_policy(seed: int, tools: list[dict[str, Any]]) -> Policy:
+    """Schema-valid calls to the environment's tools with random arguments (enums, types and
+    required fields honoured); strings and numbers are drawn partly from the first observation."""
+    rng = random.Random(f"random-tool-calls:{seed}")
+    schemas = _function_schemas(tools)
+    seen: dict[str, list[Any]] = {"words": [], "numbers": []}
+
+    def act(turn: int, observation: str) -> str:
+        if turn == 0:
+            words = _WORD_RE.findall(_MARKUP_RE.sub(" ", observation))
+            seen["words"] = list(dict.fromkeys(w for w in words if not w.isdigit()))
+            seen["numbers"] = [int(w) for w in dict.fromkeys(words) if w.isdigit() and len(w) < 10]
+        if not schemas:
+            return "I don't know."
+        schema = rng.choice(schemas)
+        arguments = _random_value(rng, schema.get("parameters") or {}, seen, depth=0)
+        return format_tool_call(
+            str(schema["name"]), arguments if isinstance(arguments, dict) else {}
+        )
+
+    return act
+
+
+def _function_schemas(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``function`` parts of OpenAI tool schemas that have a name (bare ones accepted)."""
+    found = []
+    for tool in tools if isinstance(tools, list) else []:
+        function = tool.get("function", tool) if isinstance(tool, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("name"), str):
+            found.append(function)
+    return found
+
+
+def _random_value(rng: random.Random, schema: Any, seen: dict[str, list[Any]], depth: int) -> Any:
+    if not isinstance(schema, dict):
+        schema = {}
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        return rng.choice(enum)
+    kind = schema.get("type", "string")
+    if isinstance(kind, list):
+        kind = rng.choice([k for k in kind if k != "null"] or ["string"])
+    if kind == "object" or (depth == 0 and "properties" in schema):
+        properties = schema.get("properties")
+        properties = properties if isinstance(properties, dict) else {}
+        required = schema.get("required")
+        required = set(required) if isinstance(required, list) else set()
+        if depth > 3:
+            return {}
+        return {
+            name: _random_value(rng, sub, seen, depth + 1)
+            for name, sub in properties.items()
+            if name in required or rng.random() < 0.5
+        }
+    if kind == "array":
+        length = rng.randint(0, 2) if depth <= 3 else 0
+        return [_random_value(rng, schema.get("items"), seen, depth + 1) for _ in range(length)]
+    if kind == "boolean":
+        return rng.random() < 0.5
+    if kind in ("integer", "number"):
+        low, high = schema.get("minimum", 0), schema.get("maximum", 10)
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (low, high)):
+            low, high = 0, 10
+        if seen["numbers"] and rng.random() < 0.5:
+            return rng.choice(seen["numbers"])
+        value = rng.randint(int(low), max(int(low), int(high)))
+        return value if kind == "integer" else float(value)
+    if seen["words"] and rng.random() < 0.7:
+        return rng.choice(seen["words"])
+    return rng.choice(("a", "x", "1", "test", "yes", "none"))
+
+
+def answer_tools(tools: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(tool, argument) for each tool that takes one argument and is named like an answer tool
+    (``answer``, ``submit``, ``guess``, ...): the tool-call form of a final answer."""
+    found = []
+    for schema in _function_schemas(tools):
+        parameters = schema.get("parameters")
+        properties = parameters.get("properties") if isinstance(parameters, dict) else None
+        if (
+            isinstance(properties, dict)
+            and len(properties) == 1
+            and _ANSWER_TOOL_RE.search(str(schema["name"]).lower())
+        ):
+            found.append((str(schema["name"]), next(iter(properties))))
+    return found
+
+
+def answer_formats(observation: str, tools: list[dict[str, Any]]) -> list[str]:
+    """The answer formats the first observation shows (``boxed``, ``answer``, ``tool:NAME:ARG``
+    for an answer tool); when it shows none, plain text plus both markups."""
+    formats = [
+        name
+        for name, marker in (("boxed", "\\boxed{"), ("answer", "<answer>"))
+        if marker in observation.lower()
+    ]
+    formats += [f"tool:{name}:{argument}" for name, argument in answer_tools(tools)]
+    return formats or list(ANSWER_FORMATS)
+
+
+def format_as(answer: str, answer_format: str) -> str:
+    """``answer`` written in one of :func:`answer_formats`' formats."""
+    if answer_format == "boxed":
+        return f"\\boxed{{{answer}}}"
+    if answer_format == "answer":
+        return f"<answer>{answer}</answer>"
+    if answer_format.startswith("tool:"):
+        _, name, argument = answer_format.split(":", 2)
+        return format_tool_call(name, {argument: answer})
+    return answer
+
+
+def observation_phrases(observation: str) -> list[str]:
+    """Candidate answers named by the first observation, most likely first: short list items
+    (``go north, go south or go east``), then content words, then adjacent word pairs."""
+    text = _MARKUP_RE.sub(" ", observation)
+    items = []
+    for segment in _SEGMENT_SPLIT_RE.split(text):
+        words = _WORD_RE.findall(segment)
+        if 1 <= len(words) <= 3 and not all(w.lower() in STOP_WORDS for w in words):
+            items.append(" ".join(words))
+    words = _WORD_RE.findall(text)
+    content = [w for w in words if w.lower() not in STOP_WORDS]
+    pairs = [f"{a} {b}" for a, b in itertools.pairwise(words)]
+    unique: dict[str, str] = {}
+    for phrase in (*items, *content, *pairs):
+        unique.setdefault(phrase.lower(), phrase)
+    return list(unique.values())
+
+
+def enumerate_policy(candidates: Callable[[str], Sequence[str]], answer_format: str) -> Policy:
+    """Tries ``candidates(first observation)`` in turn, one per action, in ``answer_format``."""
+    tried: list[str] = []
+
+    def act(turn: int, observation: str) -> str | None:
+        if turn == 0:
+            tried[:] = candidates(observation)
+        return format_as(tried[turn], answer_format) if turn < len(tried) else None
+
+    return act
+
+
+ENUMERATIONS: dict[str, Callable[[str], Sequence[str]]] = {
+    "enumerate-numbers": lambda observation: NUMBERS,
+    "enumerate-choices": lambda observation: CHOICES,
+    "enumerate-words": observation_phrases,
+}
+"""Brute force over small answer spaces: 0..100, yes/no and A-E, the first observation's words."""
+
+
+def trivial_policies(
+    seed: int, observation: str = "", tools: list[dict[str, Any]] | None = None
+) -> dict[str, list[Policy]]:
+    """What the ``trivial`` stage runs on one seed, by policy name: junk constants, two random
+    guessers, random schema-valid tool calls (tool environments only) and the brute-force
+    enumerators, one episode per answer format ``observation`` (the first one) shows. A policy
+    wins the seed when one of its episodes wins."""
+    tools = tools or []
+    policies: dict[str, list[Policy]] = {
+        "empty": [constant_policy("")],
+        "junk": [constant_policy("I don't know.")],
+        "boxed-0": [constant_policy("\\boxed{0}")],
+        "answer-1": [constant_policy("<answer>1</answer>")],
+        "random": [random_policy(seed)],
+        "instructed-random": [instructed_random_policy(seed)],
     }
+    if _function_schemas(tools):
+        policies["random-tool-calls"] = [random_tool_call_policy(seed, tools)]
+    formats = answer_formats(observation, tools)
+    for name, candidates in ENUMERATIONS.items():
+        policies[name] = [enumerate_policy(candidates, f) for f in formats]
+    return policies
+
+
+POLICY_ADVICE: dict[str, str] = {
+    "random-tool-calls": "calls the tools with random arguments that fit their schemas; make "
+    "winning depend on what the tools reveal, and end the episode (or stop rewarding) after a "
+    "wrong irreversible call",
+    "enumerate-numbers": "tries 0, 1, 2, ... 100 in turn as the answer; end the episode on a "
+    "wrong final answer, or limit answer attempts (ToolEnv: answer_attempts = 1), and draw the "
+    "answer from a space too large to guess",
+    "enumerate-choices": "tries yes, no, A, B, C, D, E in turn as the answer; end the episode "
+    "on a wrong final answer, or limit answer attempts (ToolEnv: answer_attempts = 1)",
+    "enumerate-words": "tries the words and phrases of the first observation in turn as the "
+    "answer; end the episode on a wrong final answer or command, or limit answer attempts "
+    "(ToolEnv: answer_attempts = 1)",
+}
+"""What each brute-force policy does and what to change when it wins, for failure messages."""
 
 
 @dataclass
@@ -128,6 +325,8 @@ def play(env: SandboxedEnv, seed: int, policy: Policy, max_steps: int) -> Trace:
     trace = Trace(seed, observation)
     for turn in range(max_steps):
         action = policy(turn, observation)
+        if action is None:
+            break
         result = env.step(action)
         trace.actions.append(action)
         trace.results.append(result)

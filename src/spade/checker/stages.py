@@ -14,6 +14,7 @@ from spade.checker.config import CheckConfig
 from spade.checker.leak import contains_telling, hint_leaks, solution_answer
 from spade.checker.policies import (
     JUNK_ACTIONS,
+    POLICY_ADVICE,
     Trace,
     constant_policy,
     play,
@@ -386,19 +387,50 @@ def solvable(ctx: Context) -> str:
 
 
 def trivial(ctx: Context) -> str:
-    limit = ctx.config.trivial_win_share * ctx.config.seeds
-    for name in trivial_policies(0):
-        wins = 0
+    """No policy that does not reason may win on at least ``trivial_win_share`` of the seeds:
+    junk constants, random guessers, random schema-valid tool calls and brute force over small
+    answer spaces (each stops at the turn cap, and each policy stops once its verdict is known)."""
+    config = ctx.config
+    needed = max(1, math.ceil(config.trivial_win_share * config.seeds - 1e-9))
+    per_seed = {seed: trivial_policies(seed, *_first_look(ctx, seed)) for seed in ctx.seeds}
+    names = list(dict.fromkeys(name for policies in per_seed.values() for name in policies))
+    episodes = 0
+    for name in names:
+        wins = played = 0
         for seed in ctx.seeds:
-            policy = trivial_policies(seed)[name]
-            if play(ctx.instance, seed, policy, ctx.max_steps).won(ctx.config.win_threshold):
-                wins += 1
-        if wins > limit:
-            raise StageFailure(
-                f"the '{name}' policy (no reasoning) wins {wins} of {ctx.config.seeds} seeds; "
-                "make winning depend on hidden state the agent must discover by acting"
+            if wins >= needed or wins + config.seeds - played < needed:
+                break
+            played += 1
+            for policy in per_seed[seed].get(name, []):
+                episodes += 1
+                if play(ctx.instance, seed, policy, ctx.max_steps).won(config.win_threshold):
+                    wins += 1
+                    break
+        if wins >= needed:
+            advice = POLICY_ADVICE.get(
+                name, "make winning depend on hidden state the agent must discover by acting"
             )
-    return "junk and random policies do not win on most seeds"
+            what = "no reasoning" if name not in POLICY_ADVICE else advice.split(";")[0]
+            change = advice.split("; ", 1)[-1]
+            raise StageFailure(
+                f"the '{name}' policy ({what}) wins {wins} of the {played} seeds it played "
+                f"({needed} of {config.seeds} is too many); {change}"
+            )
+    return (
+        f"no junk, random or brute-force policy wins {needed} of {config.seeds} seeds "
+        f"({len(names)} policies, {episodes} episodes)"
+    )
+
+
+def _first_look(ctx: Context, seed: int) -> tuple[str, list[dict[str, object]]]:
+    """The first observation of ``seed`` and the tools offered then (none if tools() fails)."""
+    observation, _ = ctx.instance.reset(seed)
+    if "tools" not in ctx.instance.methods:
+        return observation, []
+    try:
+        return observation, ctx.instance.tools()
+    except EnvCodeError:
+        return observation, []
 
 
 STAGE_FUNCTIONS: dict[str, Callable[[Context], str]] = {

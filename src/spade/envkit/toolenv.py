@@ -5,7 +5,8 @@ Subclasses write ``tool_<name>`` methods (type-annotated, with a docstring) and 
 (and optionally ``_tools`` with hand-written schemas). The base class parses each action, runs the
 tool calls, turns every tool error into an observation, checks ``<answer>`` submissions and counts
 turns. Rewards stay in [0, 1]: format errors earn 0 instead of a penalty, and running out of turns
-never reveals the solution.
+never reveals the solution. Final answers are capped: after ``answer_attempts`` wrong answers
+(one by default) the episode ends, so an agent cannot win by trying answers in turn.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ FORMAT_HELP = (
     "or submit a final answer with <answer>...</answer>."
 )
 MAX_CALLS_PER_TURN = 8
+OUT_OF_ANSWERS = "No answer attempts left: the episode is over."
 
 _JSON_TYPES: dict[Any, str] = {
     str: "string",
@@ -45,6 +47,9 @@ class ToolEnv:
 
     max_turns: int = 12
     answer_reward: ClassVar[float] = 1.0
+    answer_attempts: int | None = 1
+    """Final answers allowed per episode; once they are used up without a correct one the episode
+    ends (terminated, reward 0). ``None`` allows any number: only for answers nobody can guess."""
 
     def __init__(self, max_turns: int | None = None, **kwargs: Any) -> None:
         if max_turns is not None:
@@ -55,6 +60,7 @@ class ToolEnv:
         self._call_history: list[dict[str, Any]] = []
         self._expected_answer: Any = None
         self._episode_over = False
+        self.answers_given = 0
         self.rng = random.Random(0)
         self.reset()
 
@@ -69,6 +75,7 @@ class ToolEnv:
         self.turn_count = 0
         self._call_history = []
         self._episode_over = False
+        self.answers_given = 0
         self.rng = random.Random(seed)
 
     def reset(self, seed: int | None = None) -> tuple[str, dict[str, Any]]:
@@ -86,10 +93,14 @@ class ToolEnv:
         text = action if isinstance(action, str) else str(action)
         answer = parse_answer(text)
         if answer is not None:
+            self.answers_given += 1
             if self._check_answer(answer):
                 self._episode_over = True
                 return "Correct!", float(self.answer_reward), True, False, {"correct": True}
             observation = self._incorrect_answer_feedback()
+            if self.answer_attempts is not None and self.answers_given >= self.answer_attempts:
+                self._episode_over = True
+                return observation + "\n\n" + OUT_OF_ANSWERS, 0.0, True, False, {"correct": False}
         else:
             calls = parse_tool_calls(text)
             if calls:
@@ -152,6 +163,8 @@ class ToolEnv:
             return False
 
     def _incorrect_answer_feedback(self) -> str:
+        if self.answer_attempts is not None and self.answers_given >= self.answer_attempts:
+            return "Incorrect."
         return "Incorrect. Keep using the tools, then answer again."
 
     def solution(self) -> list[str] | str:

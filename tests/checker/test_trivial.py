@@ -1,0 +1,228 @@
+"""The ``trivial`` stage: environments won without reasoning (retrying a small answer space,
+random schema-valid tool calls, the commands the first observation lists) fail it; the library's
+real environments, guess_number included, pass."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import fixture_source
+from spade.checker import STAGES, CheckConfig, check_path, check_source
+from spade.checker.policies import (
+    ENUMERATIONS,
+    answer_formats,
+    enumerate_policy,
+    observation_phrases,
+    play,
+    random_tool_call_policy,
+)
+from spade.envkit import parse_tool_calls
+from spade.envs import bundled_paths
+from spade.sandbox import Limits, SandboxedEnv
+from spade.types import CheckResult
+
+CONFIG = CheckConfig(seeds=4, limits=Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20))
+LIBRARY = {p.stem: p for p in bundled_paths()}
+
+
+def trivial_check(source: str, name: str, config: CheckConfig = CONFIG) -> CheckResult:
+    verdict = check_source(source, name, config)
+    assert [c.name for c in verdict.checks] == list(STAGES), verdict.to_json()
+    assert all(c.passed for c in verdict.checks[:-1]), verdict.to_json()
+    return verdict.checks[-1]
+
+
+FLAWED = {
+    "guess_digit_retry.py": ("enumerate-numbers", "limit answer attempts"),
+    "guess_yes_no_retry.py": ("enumerate-choices", "end the episode on a wrong final answer"),
+    "guess_letter_retry.py": ("enumerate-choices", "limit answer attempts"),
+    "guess_command_words.py": ("enumerate-words", "end the episode on a wrong final answer"),
+    "tool_random_door.py": ("random-tool-calls", "what the tools reveal"),
+}
+
+
+@pytest.mark.parametrize("fixture", sorted(FLAWED))
+def test_guessable_environment_fails_trivial_naming_the_policy(fixture: str) -> None:
+    policy, advice = FLAWED[fixture]
+    result = trivial_check(fixture_source(fixture), fixture)
+    assert not result.passed
+    assert f"the '{policy}' policy" in result.message
+    assert "wins" in result.message and advice in result.message
+
+
+def test_enumerator_wins_every_seed_of_the_digit_retry_env() -> None:
+    config = CONFIG.model_copy(update={"seeds": 10})
+    with SandboxedEnv(fixture_source("guess_digit_retry.py"), config.limits) as env:
+        for seed in range(10):
+            policy = enumerate_policy(ENUMERATIONS["enumerate-numbers"], "boxed")
+            assert play(env, seed, policy, env.max_turns or 10).won(0.999), seed
+
+
+def test_at_least_half_the_seeds_is_trivial() -> None:
+    """Two wins in four seeds used to pass (``wins > share * seeds``); half is already too many.
+    Here the digit is 0 on even seeds and a wrong answer ends the episode: boxed-0 wins half."""
+    source = fixture_source("guess_digit_retry.py").replace(
+        "self.digit = self.rng.randint(0, 9)",
+        "self.digit = 0 if (seed or 0) % 2 == 0 else self.rng.randint(1, 9)",
+    )
+    source = source.replace(
+        "        if self.turn >= self.max_turns:\n",
+        "        if self.turn >= 1:\n",
+    )
+    result = trivial_check(source, "half")
+    assert not result.passed
+    assert "the 'boxed-0' policy" in result.message
+    assert "wins 2 of the 3 seeds it played (2 of 4 is too many)" in result.message
+
+
+def test_digit_tool_env_passes_with_the_answer_cap_and_fails_without() -> None:
+    source = fixture_source("tool_digit.py")
+    assert trivial_check(source, "tool_digit").passed
+    uncapped = source.replace(
+        "    max_turns = 12\n", "    max_turns = 12\n    answer_attempts = None\n"
+    )
+    result = trivial_check(uncapped, "tool_digit_uncapped")
+    assert not result.passed
+    assert "'enumerate-numbers' policy" in result.message
+
+
+def _load_fixture_class(name: str, **overrides: object) -> type:
+    namespace: dict[str, object] = {}
+    exec(compile(fixture_source(name), name, "exec"), namespace)  # our own fixture
+    cls = next(v for k, v in namespace.items() if k.endswith("Env") and k != "ToolEnv")
+    return type(cls.__name__, (cls,), overrides)  # type: ignore[arg-type]
+
+
+def test_answer_cap_cuts_random_digit_guessing_to_one_in_ten() -> None:
+    """A uniform random digit each turn wins ~10% with ToolEnv's one attempt, against 1 - 0.9**12
+    (~72%) with unlimited attempts in a 12-turn episode."""
+
+    def win_rate(env_class: type, episodes: int = 2000) -> float:
+        rng, env, wins = random.Random(7), env_class(), 0
+        for seed in range(episodes):
+            env.reset(seed)
+            for _ in range(env.max_turns):
+                _, reward, terminated, truncated, _ = env.step(
+                    f"<answer>{rng.randint(0, 9)}</answer>"
+                )
+                if terminated or truncated:
+                    wins += terminated and reward >= 0.999
+                    break
+        return wins / episodes
+
+    capped = win_rate(_load_fixture_class("tool_digit.py"))
+    uncapped = win_rate(_load_fixture_class("tool_digit.py", answer_attempts=None))
+    assert 0.08 <= capped <= 0.12, capped
+    assert uncapped >= 0.6, uncapped
+
+
+def test_random_tool_calls_are_schema_valid_and_seeded() -> None:
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "book",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "room": {"type": "string", "enum": ["a1", "b2"]},
+                        "nights": {"type": "integer", "minimum": 1, "maximum": 3},
+                        "late": {"type": "boolean"},
+                        "guests": {"type": "array", "items": {"type": "string"}},
+                        "card": {
+                            "type": "object",
+                            "properties": {"number": {"type": "string"}},
+                            "required": ["number"],
+                        },
+                    },
+                    "required": ["room", "nights", "card"],
+                },
+            },
+        },
+        {"type": "function", "function": {"name": "ping"}},
+    ]
+    observation = "Book a room for Ada."
+
+    def episode(seed: int) -> list[str | None]:
+        policy = random_tool_call_policy(seed, tools)
+        return [policy(turn, observation) for turn in range(40)]
+
+    actions = episode(3)
+    assert actions == episode(3) and actions != episode(4)
+    names = set()
+    for action in actions:
+        (call,) = parse_tool_calls(action)
+        assert call.error is None
+        names.add(call.name)
+        if call.name == "book":
+            args = call.arguments
+            assert args["room"] in ("a1", "b2") and 1 <= args["nights"] <= 3
+            assert isinstance(args["card"]["number"], str)
+            assert isinstance(args.get("late", False), bool)
+            assert all(isinstance(g, str) for g in args.get("guests", []))
+        else:
+            assert call.arguments == {}
+    assert names == {"book", "ping"}
+
+
+def test_answer_formats_follow_the_observation_and_the_answer_tool() -> None:
+    submit = {
+        "type": "function",
+        "function": {
+            "name": "submit_answer",
+            "parameters": {"type": "object", "properties": {"value": {"type": "string"}}},
+        },
+    }
+    lookup = {
+        "type": "function",
+        "function": {
+            "name": "lookup",
+            "parameters": {"type": "object", "properties": {"key": {"type": "string"}}},
+        },
+    }
+    assert answer_formats("Reply \\boxed{N}.", []) == ["boxed"]
+    assert answer_formats("Reply <answer>X</answer>.", [lookup]) == ["answer"]
+    assert answer_formats("Use the tools.", [lookup, submit]) == ["tool:submit_answer:value"]
+    assert answer_formats("What is it?", []) == ["boxed", "answer", "plain"]
+
+
+def test_observation_phrases_put_listed_commands_first() -> None:
+    phrases = observation_phrases(
+        "Reply \\boxed{COMMAND} where COMMAND is one of: go north, go south or take gem."
+    )
+    assert phrases[:3] == ["go north", "go south", "take gem"]
+    assert "COMMAND" in phrases and "COMMAND is" in phrases
+
+
+def test_guess_number_passes_though_the_enumerator_wins_seed_2() -> None:
+    path = LIBRARY["guess_number"]
+    with SandboxedEnv(path.read_text(), CONFIG.limits) as env:
+        won = [
+            seed
+            for seed in range(6)
+            if play(
+                env, seed, enumerate_policy(ENUMERATIONS["enumerate-numbers"], "boxed"), 10
+            ).won(0.999)
+        ]
+    assert won == [2]  # seed 2's secret is 8; the others are above what 10 guesses from 0 reach
+    for seeds in (4, 6):
+        verdict = check_path(path, CONFIG.model_copy(update={"seeds": seeds}))
+        assert verdict.passed, verdict.to_json()
+
+
+@pytest.mark.parametrize("name", ["guess_number", "maze_walk", "order_lookup", "twenty_questions"])
+def test_trivial_stage_stays_fast_on_library_environments(name: str) -> None:
+    verdict = check_path(LIBRARY[name], CheckConfig(seeds=5))
+    trivial = verdict.checks[-1]
+    assert trivial.name == "trivial" and trivial.passed, verdict.to_json()
+    assert trivial.seconds < 2.0, trivial.seconds
+
+
+def test_tools_that_raise_do_not_break_the_stage() -> None:
+    source = fixture_source("tool_random_door.py").replace(
+        "    def tools(self):\n", "    def tools(self):\n        raise RuntimeError('no tools')\n"
+    )
+    result = trivial_check(source, "broken_tools")
+    assert result.passed, result.message
