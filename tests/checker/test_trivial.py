@@ -23,12 +23,13 @@ from spade.envs import bundled_paths
 from spade.sandbox import Limits, SandboxedEnv
 from spade.types import CheckResult
 
-CONFIG = CheckConfig(seeds=4, limits=Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20))
+CONFIG = CheckConfig(seeds=4)
+LIMITS = Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20)
 LIBRARY = {p.stem: p for p in bundled_paths()}
 
 
 def trivial_check(source: str, name: str, config: CheckConfig = CONFIG) -> CheckResult:
-    verdict = check_source(source, name, config)
+    verdict = check_source(source, name, config, limits=LIMITS)
     assert [c.name for c in verdict.checks] == list(STAGES), verdict.to_json()
     assert all(c.passed for c in verdict.checks[:-1]), verdict.to_json()
     return verdict.checks[-1]
@@ -53,8 +54,7 @@ def test_guessable_environment_fails_trivial_naming_the_policy(fixture: str) -> 
 
 
 def test_enumerator_wins_every_seed_of_the_digit_retry_env() -> None:
-    config = CONFIG.model_copy(update={"seeds": 10})
-    with SandboxedEnv(fixture_source("guess_digit_retry.py"), config.limits) as env:
+    with SandboxedEnv(fixture_source("guess_digit_retry.py"), LIMITS) as env:
         for seed in range(10):
             policy = enumerate_policy(ENUMERATIONS["enumerate-numbers"], "boxed")
             assert play(env, seed, policy, env.max_turns or 10).won(0.999), seed
@@ -198,7 +198,7 @@ def test_observation_phrases_put_listed_commands_first() -> None:
 
 def test_guess_number_passes_though_the_enumerator_wins_seed_2() -> None:
     path = LIBRARY["guess_number"]
-    with SandboxedEnv(path.read_text(), CONFIG.limits) as env:
+    with SandboxedEnv(path.read_text(), LIMITS) as env:
         won = [
             seed
             for seed in range(6)
@@ -208,7 +208,7 @@ def test_guess_number_passes_though_the_enumerator_wins_seed_2() -> None:
         ]
     assert won == [2]  # seed 2's secret is 8; the others are above what 10 guesses from 0 reach
     for seeds in (4, 6):
-        verdict = check_path(path, CONFIG.model_copy(update={"seeds": seeds}))
+        verdict = check_path(path, CONFIG.model_copy(update={"seeds": seeds}), limits=LIMITS)
         assert verdict.passed, verdict.to_json()
 
 
