@@ -62,7 +62,8 @@ class SupportTicketsEnv(ToolEnv):
             "customer that was opened more than 3 days ago, and no other ticket, to the team for "
             f"its category ({routing}). Tools: list_tickets(status), get_ticket(ticket_id), "
             "get_customer(customer_id), escalate(ticket_id, team); escalating a ticket again "
-            "re-routes it. When finished reply <answer>done</answer>; a stray escalation loses."
+            "re-routes it. When finished reply <answer>done</answer> (your one answer: it ends "
+            "the episode); a stray escalation loses."
         )
 
     def step(self, action):
@@ -78,11 +79,14 @@ class SupportTicketsEnv(ToolEnv):
 
     def _incorrect_answer_feedback(self):
         if not self.said_done:
-            return "The only answer is <answer>done</answer>, once the escalations are complete."
+            return (
+                "Wrong answer: the only answer is <answer>done</answer>, once the escalations "
+                "are complete."
+            )
         if set(self.escalated) - set(self.expected):
             self.lost = True
             return "Wrong: a ticket that does not qualify was escalated. The episode is over."
-        return "Not finished: the escalations do not match the policy yet. Keep working."
+        return "Not finished: the escalations did not match the policy yet."
 
     def tool_list_tickets(self, status: str):
         """List ticket ids and subjects with a status: open, pending, closed or all."""
