@@ -234,18 +234,23 @@ def test_hostile_environment_is_stopped_and_named(name: str) -> None:
 def test_spade_style_game_loads_and_is_judged() -> None:
     source = (FIXTURES / "spade_style_game.py").read_text()
     strict = check_source(source, "game", CONFIG)
-    assert strict.failures == ["hint"]
+    assert strict.failures == ["hint", "solvable"]
     assert "define hint()" in next(c for c in strict.checks if not c.passed).message
     lenient = check_source(source, "game", CONFIG.model_copy(update={"hint_source": "model"}))
-    assert lenient.passed, lenient.to_json()
+    assert [c.name for c in lenient.checks] == list(STAGES), lenient.to_json()
+    assert lenient.failures == ["solvable"], lenient.to_json()
     solvable = next(c for c in lenient.checks if c.name == "solvable")
-    assert "not proven by replay" in solvable.message
+    assert "returned a string" in solvable.message
+    assert "every action, in order, that wins the current episode" in solvable.message
 
 
 def test_spade_style_tool_env_loads_unchanged() -> None:
     source = (FIXTURES / "spade_style_tool.py").read_text()
     verdict = check_source(source, "tool", CONFIG.model_copy(update={"hint_source": "model"}))
-    assert verdict.passed, verdict.to_json()
+    assert [c.name for c in verdict.checks] == list(STAGES), verdict.to_json()
+    assert verdict.failures == ["solvable"], verdict.to_json()
+    solvable = next(c for c in verdict.checks if c.name == "solvable")
+    assert "non-empty list of strings" in solvable.message
 
 
 def test_ladder_counts_stages_passed_in_order() -> None:
