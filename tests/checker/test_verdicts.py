@@ -263,3 +263,40 @@ def test_ladder_counts_stages_passed_in_order() -> None:
     assert ladder_score(partial) == 5 / 12
     later_failure = [result(n, n != "hint") for n in STAGES]
     assert ladder_score(later_failure) == STAGES.index("hint") / 12
+
+
+def failed_message(verdict: object, stage: str) -> str:
+    return next(c.message for c in verdict.checks if c.name == stage)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "what"),
+    [("string_solution.py", "returned a string"), ("string_solution_empty.py", "an empty list")],
+)
+def test_solution_must_be_a_non_empty_list_of_actions(fixture: str, what: str) -> None:
+    verdict = check_source(fixture_source(fixture), fixture, CONFIG)
+    assert verdict.failures == ["solvable"], verdict.to_json()
+    message = failed_message(verdict, "solvable")
+    assert what in message
+    assert "non-empty list of strings" in message
+    assert "every action, in order, that wins the current episode" in message
+
+
+def test_answer_options_listed_on_every_seed_are_not_a_leak() -> None:
+    verdict = check_source(fixture_source("leak_options_listed.py"), "options", CONFIG)
+    assert verdict.passed, verdict.to_json()
+    assert failed_message(verdict, "hint_leak").startswith("neither the hint")
+
+
+def test_first_observation_stating_this_seeds_solution_step_is_a_leak() -> None:
+    verdict = check_source(fixture_source("leak_observation_answer.py"), "vault", CONFIG)
+    assert verdict.failures == ["hint_leak"], verdict.to_json()
+    message = failed_message(verdict, "hint_leak")
+    assert "first observation contains the solution's step 'code " in message
+
+
+def test_hint_stating_the_answer_after_normalisation_is_a_leak() -> None:
+    verdict = check_source(fixture_source("leak_hint_normalised.py"), "animal", CONFIG)
+    assert verdict.failures == ["hint_leak"], verdict.to_json()
+    message = failed_message(verdict, "hint_leak")
+    assert "'blue whale'" in message and "password environment" in message

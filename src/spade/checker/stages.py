@@ -410,7 +410,7 @@ def solvable(ctx: Context) -> str:
             raise StageFailure(f"solution() raised {ctx.solution_error}")
         if isinstance(solution, str):
             raise StageFailure(
-                f"solution() after reset(seed={seed}) returned a string ({_short(solution)}), "
+                f"solution() after reset(seed={seed}) returned a string ({solution[:60]!r}), "
                 f"a description that cannot be replayed; {SOLUTION_ADVICE}"
             )
         if not solution:
