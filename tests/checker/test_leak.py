@@ -2,7 +2,17 @@
 
 import pytest
 
-from spade.checker.leak import action_payload, contains_telling, hint_leaks, solution_answer
+from spade.checker.leak import (
+    action_payload,
+    argument_values,
+    contains_telling,
+    hint_leaks,
+    normalise,
+    payloads,
+    public_payloads,
+    revealed,
+    solution_answer,
+)
 from spade.envkit import format_answer, format_tool_call
 
 # -- action_payload ----------------------------------------------------------------------------
@@ -90,8 +100,44 @@ def test_contains_telling_escapes_regex_characters():
     assert not contains_telling("the total is 1x50", "1.50", 3)
 
 
+# -- payloads, public payloads, revealed ------------------------------------------------------
+
+
+def test_normalise_case_and_spacing():
+    assert normalise("  Blue \t\n  WHALE ") == "blue whale"
+
+
+def test_payloads_normalised_once_each_in_order():
+    actions = [r"\boxed{ Blue  Whale }", format_answer("blue whale"), "  Go North ", r"\boxed{}"]
+    assert payloads(actions) == ["blue whale", "go north"]
+
+
+def test_argument_values_of_every_well_formed_call():
+    action = format_tool_call("book", {"flight": "UA837", "seats": 2, "tags": ["Window", "x"]})
+    action += "<tool_call>{oops</tool_call>"
+    assert argument_values(action) == ["ua837", "2", "window", "x"]
+    assert argument_values("no call") == []
+
+
+def test_public_payloads_are_those_every_first_observation_shows():
+    observations = [
+        r"Is 7 prime? Answer \boxed{yes} or \boxed{no}.",
+        r"Is 9 prime? Answer \boxed{YES} or \boxed{no}.",
+    ]
+    assert public_payloads(observations, ["yes", "No", "prime 7"], 2) == {"yes", "no"}
+    assert public_payloads(observations[:1], ["yes", "7"], 1) == {"yes", "7"}
+    assert public_payloads([], ["yes"], 1) == frozenset()
+
+
+def test_revealed_skips_public_and_short_payloads():
+    text = "The answer is yes, the blue whale, 42."
+    assert revealed(text, ["yes", "42", "blue whale"], frozenset({"yes"}), 3) == "blue whale"
+    assert revealed(text, ["yes", "42"], frozenset({"yes"}), 3) is None
+
+
 # -- hint_leaks --------------------------------------------------------------------------------
 
+NOTHING_PUBLIC: frozenset[str] = frozenset()
 FLIGHT_SOLUTION = [
     format_tool_call("search_flights", {"origin": "SFO", "destination": "NRT"}),
     format_tool_call("book", {"flight": "UA837"}),
@@ -100,24 +146,59 @@ FLIGHT_SOLUTION = [
 
 
 def test_hint_leaks_answer_in_hint():
-    reason = hint_leaks("Hint: it is conf-7731.", FLIGHT_SOLUTION, "CONF-7731", 3, 30)
-    assert reason == "the hint contains the answer 'CONF-7731'"
+    reason = hint_leaks("Hint: it is conf-7731.", FLIGHT_SOLUTION, NOTHING_PUBLIC, 3, 30)
+    assert reason == "the hint contains the answer 'conf-7731'"
+
+
+def test_hint_leaks_answer_only_after_normalisation():
+    solution = ["look", r"\boxed{Blue Whale}"]
+    reason = hint_leaks("the answer is blue   whale", solution, NOTHING_PUBLIC, 3, 100)
+    assert reason == "the hint contains the answer 'blue whale'"
+
+
+def test_hint_leaks_any_step_not_only_the_answer():
+    solution = [r"\boxed{press red}", r"\boxed{press blue}", format_answer("open")]
+    reason = hint_leaks("Begin with PRESS  RED.", solution, NOTHING_PUBLIC, 3, 100)
+    assert reason == "the hint contains the solution's step 'press red'"
+
+
+def test_hint_leaks_public_option_word_is_not_a_leak():
+    solution = [r"\boxed{yes}"]
+    hint = "Reply yes or no only after checking every divisor."
+    assert hint_leaks(hint, solution, frozenset({"yes", "no"}), 3, 100) is None
+    assert (
+        hint_leaks(hint, solution, NOTHING_PUBLIC, 3, 100) == "the hint contains the answer 'yes'"
+    )
+
+
+def test_hint_leaks_tool_argument_value_the_task_does_not_give():
+    hint = "You will end up booking flight ua837."
+    reason = hint_leaks(hint, FLIGHT_SOLUTION, NOTHING_PUBLIC, 3, 200, "Fly SFO to NRT.")
+    assert reason == "the hint contains the tool-call argument 'ua837' that the solution sends"
+
+
+def test_hint_leaks_tool_argument_value_the_task_gives_is_fine():
+    hint = "Search from SFO to NRT first, then book the cheapest flight."
+    assert hint_leaks(hint, FLIGHT_SOLUTION, NOTHING_PUBLIC, 3, 200, "Fly SFO to NRT.") is None
 
 
 def test_hint_leaks_answer_too_short_is_not_telling():
     solution = ["look", format_answer("7")]
-    assert hint_leaks("There are 7 doors; look around.", solution, "7", 3, 100) is None
+    assert (
+        hint_leaks("There are 7 doors; look around.", solution, frozenset({"look"}), 3, 100) is None
+    )
 
 
 def test_hint_leaks_long_solution_action_verbatim():
     hint = "Start with " + FLIGHT_SOLUTION[0] + " and continue from there."
-    reason = hint_leaks(hint, FLIGHT_SOLUTION, "CONF-7731", 3, 20)
+    reason = hint_leaks(hint, FLIGHT_SOLUTION, NOTHING_PUBLIC, 30, 20)
     assert reason == f"the hint contains the solution's action {FLIGHT_SOLUTION[0][:60]!r}"
 
 
-def test_hint_leaks_short_action_verbatim_is_allowed():
+def test_hint_leaks_public_short_action_is_allowed():
     solution = ["north", "east", format_answer("treasure chest")]
-    assert hint_leaks("Going north is a fine start.", solution, "treasure chest", 3, 20) is None
+    public = frozenset({"north", "east"})
+    assert hint_leaks("Going north is a fine start.", solution, public, 3, 20) is None
 
 
 def test_hint_leaks_every_step_spelled_out_in_order():
@@ -127,7 +208,7 @@ def test_hint_leaks_every_step_spelled_out_in_order():
         format_answer("exit"),
     ]
     hint = "First OPEN north, then take  lamp, and finally say exit."
-    reason = hint_leaks(hint, solution, "exit", 10, 200)
+    reason = hint_leaks(hint, solution, NOTHING_PUBLIC, 20, 200)
     assert reason == "the hint spells out every step of the solution in order"
 
 
@@ -137,23 +218,24 @@ def test_hint_leaks_steps_out_of_order_or_too_few_are_allowed():
         format_tool_call("take", {"item": "lamp"}),
         format_answer("exit"),
     ]
-    assert hint_leaks("exit after you take lamp and open north", solution, "exit", 10, 200) is None
+    hint = "exit after you take lamp and open north"
+    assert hint_leaks(hint, solution, NOTHING_PUBLIC, 20, 200) is None
     two = solution[1:]
-    assert hint_leaks("take lamp then exit", two, "exit", 10, 200) is None
+    assert hint_leaks("take lamp then exit", two, NOTHING_PUBLIC, 20, 200) is None
 
 
 def test_hint_leaks_strategy_hint_is_fine():
     hint = "Search for flights first, compare prices, and book the cheapest one."
-    assert hint_leaks(hint, FLIGHT_SOLUTION, "CONF-7731", 3, 20) is None
+    assert hint_leaks(hint, FLIGHT_SOLUTION, NOTHING_PUBLIC, 3, 20, "Fly SFO to NRT.") is None
 
 
 @pytest.mark.parametrize(
     ("hint", "expected"),
     [
-        ("The capital you want is Paris.", "the hint contains the answer 'Paris'"),
+        ("The capital you want is Paris.", "the hint contains the answer 'paris'"),
         ("Think about the largest city in France.", None),
     ],
 )
-def test_hint_leaks_str_solution(hint, expected):
-    solution = "Look it up, then <answer>Paris</answer>"
-    assert hint_leaks(hint, solution, solution_answer(solution), 3, 10) == expected
+def test_hint_leaks_str_solution_stands_for_itself(hint, expected):
+    solution = ["Look it up, then <answer>Paris</answer>"]
+    assert hint_leaks(hint, solution, NOTHING_PUBLIC, 3, 50) == expected

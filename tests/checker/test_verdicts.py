@@ -235,14 +235,16 @@ def test_hostile_environment_is_stopped_and_named(name: str) -> None:
 def test_spade_style_game_loads_and_is_judged() -> None:
     source = (FIXTURES / "spade_style_game.py").read_text()
     strict = check_source(source, "game", CONFIG, limits=LIMITS)
-    assert strict.failures == ["hint"]
+    assert strict.failures == ["hint", "solvable"]
     assert "define hint()" in next(c for c in strict.checks if not c.passed).message
     lenient = check_source(
         source, "game", CONFIG.model_copy(update={"hint_source": "model"}), limits=LIMITS
     )
-    assert lenient.passed, lenient.to_json()
+    assert [c.name for c in lenient.checks] == list(STAGES), lenient.to_json()
+    assert lenient.failures == ["solvable"], lenient.to_json()
     solvable = next(c for c in lenient.checks if c.name == "solvable")
-    assert "not proven by replay" in solvable.message
+    assert "returned a string" in solvable.message
+    assert "every action, in order, that wins the current episode" in solvable.message
 
 
 def test_spade_style_tool_env_loads_unchanged() -> None:
@@ -250,7 +252,10 @@ def test_spade_style_tool_env_loads_unchanged() -> None:
     verdict = check_source(
         source, "tool", CONFIG.model_copy(update={"hint_source": "model"}), limits=LIMITS
     )
-    assert verdict.passed, verdict.to_json()
+    assert [c.name for c in verdict.checks] == list(STAGES), verdict.to_json()
+    assert verdict.failures == ["solvable"], verdict.to_json()
+    solvable = next(c for c in verdict.checks if c.name == "solvable")
+    assert "non-empty list of strings" in solvable.message
 
 
 def test_ladder_counts_stages_passed_in_order() -> None:
@@ -263,3 +268,46 @@ def test_ladder_counts_stages_passed_in_order() -> None:
     assert ladder_score(partial) == 5 / 12
     later_failure = [result(n, n != "hint") for n in STAGES]
     assert ladder_score(later_failure) == STAGES.index("hint") / 12
+
+
+def failed_message(verdict: object, stage: str) -> str:
+    return next(c.message for c in verdict.checks if c.name == stage)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "what"),
+    [("string_solution.py", "returned a string"), ("string_solution_empty.py", "an empty list")],
+)
+def test_solution_must_be_a_non_empty_list_of_actions(fixture: str, what: str) -> None:
+    verdict = check_source(fixture_source(fixture), fixture, CONFIG, limits=LIMITS)
+    assert verdict.failures == ["solvable"], verdict.to_json()
+    message = failed_message(verdict, "solvable")
+    assert what in message
+    assert "non-empty list of strings" in message
+    assert "every action, in order, that wins the current episode" in message
+
+
+def test_answer_options_listed_on_every_seed_are_not_a_leak() -> None:
+    verdict = check_source(
+        fixture_source("leak_options_listed.py"), "options", CONFIG, limits=LIMITS
+    )
+    assert verdict.passed, verdict.to_json()
+    assert failed_message(verdict, "hint_leak").startswith("neither the hint")
+
+
+def test_first_observation_stating_this_seeds_solution_step_is_a_leak() -> None:
+    verdict = check_source(
+        fixture_source("leak_observation_answer.py"), "vault", CONFIG, limits=LIMITS
+    )
+    assert verdict.failures == ["hint_leak"], verdict.to_json()
+    message = failed_message(verdict, "hint_leak")
+    assert "first observation contains the solution's step 'code " in message
+
+
+def test_hint_stating_the_answer_after_normalisation_is_a_leak() -> None:
+    verdict = check_source(
+        fixture_source("leak_hint_normalised.py"), "animal", CONFIG, limits=LIMITS
+    )
+    assert verdict.failures == ["hint_leak"], verdict.to_json()
+    message = failed_message(verdict, "hint_leak")
+    assert "'blue whale'" in message and "password environment" in message

@@ -1,12 +1,20 @@
-"""Pure functions that find an episode's answer and look for it where it must not be.
+"""Pure functions that find what an episode's solution says and look for it where it must not be.
 
 A hint that gives the answer away makes a "password environment": unwinnable without the hint,
 trivial with it. Hint regret rewards exactly those, so the checker rejects them.
+
+Every action of the replayed solution is reduced to its *payload* (``action_payload``: the
+``<answer>``, the ``\\boxed{}`` command, or a tool call's name and argument values), normalised
+for case and spacing. A payload that the first observation shows on *every* checked seed is
+*public*: an option word the rules list (``\\boxed{yes} or \\boxed{no}``), a format, not a
+secret. Any other payload of a seed's solution must not appear in that seed's first observation
+or hint.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from spade.envkit.parsers import parse_answer, parse_boxed, parse_tool_calls
 
@@ -34,34 +42,96 @@ def solution_answer(solution: list[str] | str) -> str | None:
     return parse_answer(last) or parse_boxed(last)
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
+    """Lower case, runs of whitespace as one space, no leading or trailing space."""
     return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def argument_values(action: str) -> list[str]:
+    """The normalised scalar argument values of every well-formed tool call in ``action``."""
+    values: list[str] = []
+    for call in parse_tool_calls(action):
+        if call.error is not None:
+            continue
+        for value in call.arguments.values():
+            items = value if isinstance(value, list) else [value]
+            values += [normalise(str(v)) for v in items if isinstance(v, str | int | float)]
+    return [v for v in dict.fromkeys(values) if v]
+
+
+def payloads(actions: Sequence[str]) -> list[str]:
+    """The normalised, non-empty payloads of ``actions``, each once, in order."""
+    found = (normalise(action_payload(a)) for a in actions)
+    return list(dict.fromkeys(p for p in found if p))
 
 
 def contains_telling(haystack: str, needle: str | None, min_chars: int) -> bool:
     """Whether ``needle`` (long enough to be telling) appears in ``haystack`` as a whole token."""
     if needle is None:
         return False
-    needle_n = _normalise(needle)
+    needle_n = normalise(needle)
     if len(needle_n) < min_chars:
         return False
     pattern = r"(?<![\w])" + re.escape(needle_n) + r"(?![\w])"
-    return re.search(pattern, _normalise(haystack)) is not None
+    return re.search(pattern, normalise(haystack)) is not None
+
+
+def public_payloads(
+    first_observations: Sequence[str], candidates: Iterable[str], min_chars: int
+) -> frozenset[str]:
+    """The candidates every first observation shows: option words, the same on every seed.
+
+    With no observations nothing is public.
+    """
+    if not first_observations:
+        return frozenset()
+    return frozenset(
+        p
+        for p in {normalise(c) for c in candidates}
+        if all(contains_telling(o, p, min_chars) for o in first_observations)
+    )
+
+
+def revealed(
+    text: str, secrets: Iterable[str], public: frozenset[str], min_chars: int
+) -> str | None:
+    """The first of ``secrets`` (normalised payloads) that ``text`` shows and is not public."""
+    for secret in secrets:
+        if secret not in public and contains_telling(text, secret, min_chars):
+            return secret
+    return None
 
 
 def hint_leaks(
-    hint: str, solution: list[str] | str, answer: str | None, min_answer: int, min_action: int
+    hint: str,
+    actions: Sequence[str],
+    public: frozenset[str],
+    min_answer: int,
+    min_action: int,
+    observation: str = "",
 ) -> str | None:
-    """Why ``hint`` gives the episode away, or ``None`` when it does not."""
-    if contains_telling(hint, answer, min_answer):
-        return f"the hint contains the answer {answer!r}"
-    if isinstance(solution, str):
-        return None
-    for action in solution:
-        if len(action.strip()) >= min_action and _normalise(action) in _normalise(hint):
+    """Why ``hint`` gives away the episode whose replayed solution is ``actions``, or ``None``.
+
+    The hint leaks when it shows a payload of any action that is not public (the last one is
+    "the answer"), a tool-call argument value that neither is public nor appears in this
+    episode's first ``observation`` (restating the task is fine, telling what to look up is
+    not), contains a long action verbatim, or names every step in order.
+    """
+    answer = normalise(action_payload(actions[-1])) if actions else None
+    secret = revealed(hint, payloads(actions), public, min_answer)
+    if secret is not None:
+        what = "the answer" if secret == answer else "the solution's step"
+        return f"the hint contains {what} {secret!r}"
+    given = [v for a in actions for v in argument_values(a)]
+    unseen = [v for v in given if not contains_telling(observation, v, min_answer)]
+    secret = revealed(hint, unseen, public, min_answer)
+    if secret is not None:
+        return f"the hint contains the tool-call argument {secret!r} that the solution sends"
+    for action in actions:
+        if len(action.strip()) >= min_action and normalise(action) in normalise(hint):
             return f"the hint contains the solution's action {action.strip()[:60]!r}"
-    payloads = [_normalise(action_payload(a)) for a in solution]
-    if len(payloads) >= 3 and all(payloads) and _in_order(_normalise(hint), payloads):
+    steps = [normalise(action_payload(a)) for a in actions]
+    if len(steps) >= 3 and all(steps) and _in_order(normalise(hint), steps):
         return "the hint spells out every step of the solution in order"
     return None
 

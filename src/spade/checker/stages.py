@@ -11,7 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spade.checker.config import CheckConfig
-from spade.checker.leak import contains_telling, hint_leaks, solution_answer
+from spade.checker.leak import (
+    action_payload,
+    hint_leaks,
+    normalise,
+    payloads,
+    public_payloads,
+    revealed,
+)
 from spade.checker.policies import (
     JUNK_ACTIONS,
     POLICY_ADVICE,
@@ -72,6 +79,7 @@ class Context:
     solution_error: str | None = None
     _junk: list[Trace] | None = None
     _solved: list[Trace] | None = None
+    _public: frozenset[str] | None = None
 
     @property
     def seeds(self) -> range:
@@ -112,6 +120,26 @@ class Context:
                 if isinstance(solution, list):
                     self._solved.append(replay(self.instance, seed, solution))
         return self._solved
+
+    def solution_actions(self) -> dict[int, list[str]]:
+        """Per seed, the solution's actions as replayed (those sent before the episode ended).
+
+        A string solution (a SPADE-style description) cannot be replayed; it stands for itself,
+        one "action" whose payload is its ``<answer>`` or ``\\boxed{}``, if any.
+        """
+        actions = {t.seed: t.actions for t in self.solution_traces()}
+        for seed, solution in self.solutions.items():
+            if isinstance(solution, str):
+                actions[seed] = [solution]
+        return dict(sorted(actions.items()))
+
+    def public_payloads(self) -> frozenset[str]:
+        """Solution payloads that the first observation of every checked seed shows."""
+        if self._public is None:
+            candidates = [p for a in self.solution_actions().values() for p in payloads(a)]
+            firsts = [t.first_observation for t in self.junk_traces()]
+            self._public = public_payloads(firsts, candidates, self.config.min_answer_chars)
+        return self._public
 
 
 def describe(exc: EnvCodeError) -> str:
@@ -324,38 +352,49 @@ def hint(ctx: Context) -> str:
 
 
 def hint_leak(ctx: Context) -> str:
-    """The answer may be public (a command word in the instructions, the same on every seed);
-    it must never reach the agent through the hint or wrong moves when it is not."""
+    """No payload of a seed's replayed solution may reach the agent through that seed's first
+    observation or hint, nor its answer through observations after unhelpful moves, unless the
+    first observation of every seed shows it: an option word the rules list is a format."""
     config = ctx.config
     junk = {t.seed: t for t in ctx.junk_traces()}
-    answers = {s: solution_answer(sol) for s in ctx.seeds if (sol := ctx.solution(s)) is not None}
-    if not answers:
-        return f"no answer to look for: solution() failed ({ctx.solution_error}); see solvable"
-    varies = len(set(answers.values())) > 1
-    for seed, answer in answers.items():
-        solution = ctx.solutions[seed]
+    solved = ctx.solution_actions()
+    if not any(solved.values()):
+        reason = ctx.solution_error or "it returns no actions"
+        return f"no answer to look for: solution() failed ({reason}); see solvable"
+    public = ctx.public_payloads()
+    for seed, actions in solved.items():
+        secrets = payloads(actions)
+        answer = normalise(action_payload(actions[-1])) if actions else None
+
+        def what(secret: str, answer: str | None = answer) -> str:
+            return "the answer" if secret == answer else "the solution's step"
+
         observation, _ = ctx.instance.reset(seed)
-        public = contains_telling(observation, answer, config.min_answer_chars)
-        if public and varies:
+        shown = revealed(observation, secrets, public, config.min_answer_chars)
+        if shown is not None:
             raise StageFailure(
-                f"seed {seed}: the first observation contains the answer {answer!r}; keep the "
-                "answer hidden until the agent earns it"
+                f"seed {seed}: the first observation contains {what(shown)} {shown!r}, which "
+                "not every seed's observation shows; keep the answer hidden until the agent "
+                "earns it (listing the same options on every seed is fine)"
             )
-        secret = None if public else answer  # a public answer is a command word, not a secret
+        secret = [answer] if answer is not None else []
         for result in junk[seed].results:
-            if contains_telling(result.observation, secret, config.min_answer_chars):
+            shown = revealed(result.observation, secret, public, config.min_answer_chars)
+            if shown is not None:
                 raise StageFailure(
                     f"seed {seed}: an unhelpful action was answered with an observation that "
-                    f"contains the answer {answer!r}; never reveal the answer or solution on "
+                    f"contains the answer {shown!r}; never reveal the answer or solution on "
                     "wrong moves or when the agent runs out of turns"
                 )
         if config.hint_source == "env" and "hint" in ctx.instance.methods:
+            ctx.instance.reset(seed)
             leak = hint_leaks(
                 ctx.instance.hint(),
-                solution,
-                secret,
+                actions,
+                public,
                 config.min_answer_chars,
                 config.min_action_chars,
+                observation,
             )
             if leak:
                 raise StageFailure(
@@ -365,16 +404,25 @@ def hint_leak(ctx: Context) -> str:
     return "neither the hint nor the observations give the answer away"
 
 
+SOLUTION_ADVICE = (
+    "return a non-empty list of strings: every action, in order, that wins the current episode"
+)
+
+
 def solvable(ctx: Context) -> str:
-    if ctx.solution_error is not None or not ctx.solutions:
-        ctx.solution(0)
+    for seed in ctx.seeds:
+        solution = ctx.solution(seed)
         if ctx.solution_error is not None:
             raise StageFailure(f"solution() raised {ctx.solution_error}")
-    if any(isinstance(ctx.solutions.get(s), str) for s in ctx.seeds):
-        return (
-            "solution() returns a description, not actions, so solvability is not proven by "
-            "replay; return a list of actions to prove it"
-        )
+        if isinstance(solution, str):
+            raise StageFailure(
+                f"solution() after reset(seed={seed}) returned a string ({solution[:60]!r}), "
+                f"a description that cannot be replayed; {SOLUTION_ADVICE}"
+            )
+        if not solution:
+            raise StageFailure(
+                f"solution() after reset(seed={seed}) returned an empty list; {SOLUTION_ADVICE}"
+            )
     for trace in ctx.solution_traces():
         if not trace.won(ctx.config.win_threshold):
             raise StageFailure(

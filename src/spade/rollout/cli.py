@@ -87,6 +87,7 @@ def _show_paired(result: PairedResult, as_json: bool, console: Console) -> None:
             "regret": vars(result.estimate),
             "not_played_pairs": len(unplayed),
             "model_hint": result.model_hint,
+            "hint_rejected": result.hint_rejected,
         }
         print(json.dumps(payload))
     else:

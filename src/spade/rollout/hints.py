@@ -1,10 +1,21 @@
-"""Model-written hints: the same model reads an environment's source and writes a strategy tip."""
+"""Model-written hints: the same model reads an environment's source and writes a strategy tip.
+
+A written hint is checked before any hinted play (``model_hint_leak``): the model sees the source,
+so it can copy answers out of it; a hint that gives an episode away is discarded.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Sequence
 
+from spade.checker.config import CheckConfig
+from spade.checker.leak import hint_leaks, payloads, public_payloads
+from spade.checker.policies import replay
+from spade.errors import SpadeError
 from spade.llm.base import Policy, SamplingParams
+from spade.sandbox import Limits, SandboxedEnv, SandboxPool
 
 HINT_PROMPT = (
     "Below is the Python source of a text game. Write a short strategy hint (one or two "
@@ -28,3 +39,53 @@ def clean_hint(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     sentences = re.split(r"(?<=[.!?])\s+", text)
     return " ".join(sentences[:3]) or "Explore carefully and use the feedback you get."
+
+
+MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
+MIN_ACTION_CHARS = CheckConfig.model_fields["min_action_chars"].default
+
+
+def model_hint_leak(
+    hint: str,
+    source: str,
+    seeds: Sequence[int],
+    limits: Limits | None = None,
+    pool: SandboxPool | None = None,
+) -> str | None:
+    """Why ``hint`` gives away an episode of one of ``seeds``, or ``None`` when it is clean.
+
+    The checker's ``hint_leak`` test, run in the sandbox: per seed, reset, ``solution()``, replay
+    its actions, then look for their payloads in the hint. Payloads that every seed's first
+    observation shows are public (option words); tool-call argument values the seed's own first
+    observation gives are the task, not a secret. A hint that cannot be checked (the environment
+    fails to open, reset, give or replay its solution) is reported as such: unchecked hints never
+    reach hinted play.
+    """
+    try:
+        env = pool.open(source) if pool is not None else SandboxedEnv(source, limits or Limits())
+    except SpadeError as exc:
+        return f"the hint could not be checked: {type(exc).__name__}: {exc}"
+    try:
+        firsts: dict[int, str] = {}
+        solved: dict[int, list[str]] = {}
+        for seed in seeds:
+            env.reset(seed)
+            solution = env.solution()
+            if isinstance(solution, str):  # a description: it stands for itself, unreplayed
+                firsts[seed], _ = env.reset(seed)
+                solved[seed] = [solution]
+            else:
+                trace = replay(env, seed, solution)
+                firsts[seed], solved[seed] = trace.first_observation, trace.actions
+    except SpadeError as exc:
+        return f"the hint could not be checked: {type(exc).__name__}: {exc}"
+    finally:
+        with contextlib.suppress(Exception):
+            env.close()
+    candidates = [p for actions in solved.values() for p in payloads(actions)]
+    public = public_payloads(list(firsts.values()), candidates, MIN_ANSWER_CHARS)
+    for seed, actions in solved.items():
+        leak = hint_leaks(hint, actions, public, MIN_ANSWER_CHARS, MIN_ACTION_CHARS, firsts[seed])
+        if leak:
+            return f"seed {seed}: {leak}"
+    return None

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spade.llm.base import Policy
 from spade.regret import RegretConfig, RegretEstimate, estimate_regret
 from spade.rollout.config import RolloutConfig
 from spade.rollout.engine import EpisodeSpec, Progress, play_episodes
-from spade.rollout.hints import write_model_hint
+from spade.rollout.hints import model_hint_leak, write_model_hint
 from spade.sandbox import SandboxPool
 from spade.types import Episode
 
@@ -23,6 +23,10 @@ class PairedResult:
     estimate: RegretEstimate
     """Over the pairs whose two episodes were both played (``estimate.pairs`` of them)."""
     model_hint: str | None = None
+    """The hint the model wrote (``hint_source="model"``), used or not."""
+    hint_rejected: str | None = None
+    """Why the model's hint was discarded before hinted play (it gave an episode away, or could
+    not be checked); the hinted arm then played without a hint, so regret measures about 0."""
 
     @property
     def unplayed_pairs(self) -> list[tuple[Episode, Episode]]:
@@ -85,9 +89,17 @@ def play_paired(
     regret: RegretConfig | None = None,
     progress: Progress | None = None,
 ) -> PairedResult:
-    """Play both arms in one batch and estimate hint regret with a paired bootstrap interval."""
+    """Play both arms in one batch and estimate hint regret with a paired bootstrap interval
+    (the default regret settings unless ``regret`` is given)."""
     return play_many(
-        policy, [(source, origin)], episodes, config, pool, base_seed, regret, progress
+        policy,
+        [(source, origin)],
+        episodes,
+        config,
+        pool,
+        base_seed,
+        regret if regret is not None else RegretConfig(),
+        progress,
     )[0]
 
 
@@ -96,27 +108,42 @@ def play_many(
     envs: list[tuple[str, str]],
     episodes: int,
     config: RolloutConfig,
-    pool: SandboxPool | None = None,
-    base_seed: int = 0,
-    regret: RegretConfig | None = None,
+    pool: SandboxPool | None,
+    base_seed: int,
+    regret: RegretConfig,
     progress: Progress | None = None,
 ) -> list[PairedResult]:
-    """Paired play of several (source, origin) environments, all episodes in one batch."""
-    regret = regret or RegretConfig()
-    hints = [
-        write_model_hint(policy, source, base_seed) if config.hint_source == "model" else None
-        for source, _ in envs
-    ]
-    specs = [
-        spec
-        for (source, origin), hint in zip(envs, hints, strict=True)
-        for spec in paired_specs(source, origin, episodes, base_seed, hint)
-    ]
+    """Paired play of several (source, origin) environments, all episodes in one batch.
+
+    With ``hint_source="model"`` the model writes one hint per environment; before any play it is
+    checked against the replayed solution of every seed the hinted arm plays
+    (``model_hint_leak``). A hint that leaks is discarded (``PairedResult.hint_rejected`` says
+    why): the hinted arm then plays with no hint at all, the same prompt as the unhinted arm, so
+    the pair measures a regret of about 0 and a leaking hint earns the designer nothing.
+    """
+    seeds = [base_seed + i for i in range(episodes)]
+    hints: list[str | None] = []
+    rejected: list[str | None] = []
+    for source, _ in envs:
+        hint = None
+        if config.hint_source == "model":
+            hint = write_model_hint(policy, source, base_seed)
+        hints.append(hint)
+        rejected.append(None if hint is None else model_hint_leak(hint, source, seeds, pool=pool))
+    specs = []
+    for (source, origin), hint, reason in zip(envs, hints, rejected, strict=True):
+        arms = paired_specs(source, origin, episodes, base_seed, hint)
+        if reason is not None:  # the hinted arm gets no hint: played as unhinted, marked below
+            arms[episodes:] = [replace(s, hinted=False, hint=None) for s in arms[episodes:]]
+        specs += arms
     played = play_episodes(policy, specs, config, pool, progress)
     results = []
-    for index, ((_, origin), hint) in enumerate(zip(envs, hints, strict=True)):
+    for index, ((_, origin), hint, reason) in enumerate(zip(envs, hints, rejected, strict=True)):
         own = played[2 * episodes * index : 2 * episodes * (index + 1)]
         unhinted, hinted = own[:episodes], own[episodes:]
+        if reason is not None:
+            for episode in hinted:
+                episode.hinted, episode.hint = True, None
         estimate = estimate_from_episodes(hinted, unhinted, regret, base_seed)
-        results.append(PairedResult(origin, unhinted, hinted, estimate, hint))
+        results.append(PairedResult(origin, unhinted, hinted, estimate, hint, reason))
     return results

@@ -40,25 +40,27 @@ class StackMachineEnv:
 
     def reset(self, seed=None):
         self.rng = random.Random(seed)
-        while True:  # redraw until values stay small and the final stack is not on show
+        self.turn, self.step_index, self.credit, self.done = 0, 0, 0.0, False
+        while True:  # redraw until values stay small and no answer of 3+ characters is on show
             self.program = self._draw_program()
             self.stacks, stack = [], []
             for instruction in self.program:
                 stack = execute(stack, instruction)
                 self.stacks.append(stack)
             listing = "\n".join(f"  {i}. {ins}" for i, ins in enumerate(self.program, 1))
-            final = " ".join(map(str, self.stacks[-1]))
-            shown = re.search(rf"(?<![\w-]){re.escape(final)}(?!\w)", " ".join(listing.split()))
+            observation = (
+                f"A stack machine starts with an empty stack and runs this program:\n{listing}\n"
+                f"{RULES}\nReport the stack after each instruction, one instruction per turn, "
+                "bottom to top, separated by spaces, e.g. \\boxed{V1 V2 V3}. A wrong report may "
+                f"be retried. You have {self.max_turns} turns.\n{self._ask()}"
+            )
+            flat = " ".join(observation.split())
+            shown = any(
+                len(text) >= 3 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", flat)
+                for text in (" ".join(map(str, s)) for s in self.stacks)
+            )
             if max(abs(v) for s in self.stacks for v in s) <= 200 and not shown:
-                break
-        self.turn, self.step_index, self.credit, self.done = 0, 0, 0.0, False
-        return (
-            f"A stack machine starts with an empty stack and runs this program:\n{listing}\n"
-            f"{RULES}\nReport the stack after each instruction, one instruction per turn, "
-            "bottom to top, separated by spaces, e.g. \\boxed{V1 V2 V3}. A wrong report may be "
-            f"retried. You have {self.max_turns} turns.\n{self._ask()}",
-            {},
-        )
+                return observation, {}
 
     def _draw_program(self):
         program, depth = [], 0

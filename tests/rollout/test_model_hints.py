@@ -1,0 +1,101 @@
+"""Model-written hints are checked against each played seed's replayed solution before hinted play.
+
+The model is a deterministic double behind the real ``Policy`` interface (it returns a fixed hint
+when asked for one and a fixed action otherwise); the leak check, the sandbox and the rollout
+engine are real.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import fixture_source
+from spade.llm.base import Message, Policy, SamplingParams
+from spade.rollout import RolloutConfig
+from spade.rollout.config import HINT_SEPARATOR
+from spade.rollout.hints import HINT_PROMPT, model_hint_leak
+from spade.rollout.paired import play_paired
+from spade.sandbox import Limits, SandboxedEnv
+from spade.types import Completion
+
+LIMITS = Limits(call_timeout_s=2.0, load_timeout_s=10.0, cpu_seconds=20)
+CONFIG = RolloutConfig(max_turns=3, hint_source="model")
+ASKS_FOR_HINT = HINT_PROMPT.split("\n", 1)[0][:40]
+
+
+class FixedTextPolicy(Policy):
+    """Writes ``hint`` when asked for a hint and sends ``action`` on every agent turn."""
+
+    name = "fixed-text"
+
+    def __init__(self, hint: str, action: str = "I don't know.") -> None:
+        self.hint, self.action = hint, action
+        self.agent_prompts: list[str] = []
+
+    def chat(
+        self,
+        conversations: list[list[Message]],
+        params: SamplingParams,
+        tools: list[list[dict[str, Any]] | None] | None = None,
+        seeds: list[int] | None = None,
+    ) -> list[Completion]:
+        replies = []
+        for conversation in conversations:
+            if str(conversation[-1]["content"]).startswith(ASKS_FOR_HINT):
+                replies.append(self.hint)
+            else:
+                self.agent_prompts += [str(m["content"]) for m in conversation]
+                replies.append(self.action)
+        return [Completion(text, (), (), "stop") for text in replies]
+
+
+def test_leaking_model_hint_is_discarded_before_hinted_play() -> None:
+    leak = "It is a BLUE\n  Whale."  # seed 0's animal is "Blue Whale", submitted as a tool arg
+    policy = FixedTextPolicy(leak)
+    source = fixture_source("leak_hint_normalised.py")
+    result = play_paired(policy, source, "animal", 2, CONFIG)
+    assert result.model_hint == "It is a BLUE Whale."
+    assert result.hint_rejected is not None
+    assert result.hint_rejected.startswith("seed 0: the hint contains the tool-call argument")
+    assert "'blue whale'" in result.hint_rejected
+    assert all(e.hinted and e.hint is None for e in result.hinted)
+    for plain, hinted in zip(result.unhinted, result.hinted, strict=True):
+        assert hinted.first_observation == plain.first_observation  # no hint at all
+        assert hinted.episode_return == plain.episode_return
+    assert result.estimate.regret == 0.0
+    assert not any("whale" in prompt.lower() for prompt in policy.agent_prompts)
+
+
+def test_clean_model_hint_reaches_hinted_play() -> None:
+    clean = "Answer yes or no only after trying every divisor up to the square root."
+    policy = FixedTextPolicy(clean, "\\boxed{yes}")
+    result = play_paired(policy, fixture_source("leak_options_listed.py"), "primes", 2, CONFIG)
+    assert result.hint_rejected is None
+    assert result.model_hint == clean
+    for plain, hinted in zip(result.unhinted, result.hinted, strict=True):
+        assert hinted.hint == clean
+        assert hinted.first_observation == plain.first_observation + HINT_SEPARATOR + clean
+    assert any(clean in prompt for prompt in policy.agent_prompts)
+
+
+def test_model_hint_leak_checks_each_played_seed() -> None:
+    source = fixture_source("leak_hint_normalised.py")
+    hint = "Snow LEOPARD fits the clues."  # seed 3's animal (sorted names, seed % 4)
+    assert model_hint_leak(hint, source, [0, 1, 2], LIMITS) is None
+    reason = model_hint_leak(hint, source, [0, 1, 2, 3], LIMITS)
+    assert reason is not None and reason.startswith("seed 3: ")
+
+
+def test_model_hint_leak_rejects_a_step_even_when_the_observation_shows_it() -> None:
+    source = fixture_source("leak_observation_answer.py")
+    with SandboxedEnv(source, LIMITS) as env:
+        env.reset(0)
+        code = env.solution()[0]  # \\boxed{code NNNN}
+    assert model_hint_leak("Send open at the end.", source, [0, 1], LIMITS) is None
+    reason = model_hint_leak(f"Type {code[7:-1]} first.", source, [0, 1], LIMITS)
+    assert reason == f"seed 0: the hint contains the solution's step {code[7:-1]!r}"
+
+
+def test_unloadable_environment_rejects_the_hint() -> None:
+    reason = model_hint_leak("Any hint.", "class BrokenEnv(:\n", [0], LIMITS)
+    assert reason is not None and reason.startswith("the hint could not be checked")
