@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.table import Table
 
 from spade.types import Verdict
@@ -16,7 +17,7 @@ def checks_table(verdict: Verdict) -> Table:
     table.add_column("message", overflow="fold")
     for check in verdict.checks:
         result = "[green]pass[/]" if check.passed else "[red]FAIL[/]"
-        table.add_row(check.name, result, f"{check.seconds:.3f}", check.message)
+        table.add_row(check.name, result, f"{check.seconds:.3f}", escape(check.message))
     return table
 
 
@@ -35,6 +36,6 @@ def verdict_table(verdicts: list[Verdict]) -> Table:
             "[green]pass[/]" if verdict.passed else "[red]FAIL[/]",
             f"{verdict.ladder:.2f}",
             f"{sum(c.seconds for c in verdict.checks):.2f}",
-            f"{first.name}: {first.message}" if first else "",
+            escape(f"{first.name}: {first.message}") if first else "",
         )
     return table
