@@ -194,3 +194,22 @@ def test_one_sandbox_setting_governs_checking_and_playing(tmp_path: Path) -> Non
     assert denied[0]["envs_played"] == 0
     with Archive(tmp_path / "denied" / "archive.sqlite") as archive:
         assert [e.passed for e in archive.environments()] == [False]
+
+
+def test_evaluation_during_training_counts_unplayed_episodes_apart(tmp_path: Path) -> None:
+    """A held-out suite with an episode too long for the context: the metrics line says how
+    many were played and why the others were not, and the win rate covers played ones only."""
+    overrides = [
+        *TINY,
+        "designs_per_iteration=0",
+        "replay_envs=0",
+        "iterations=1",
+        "eval.every=1",
+        "eval.episodes=2",
+        f"eval.suite={FIXTURES / 'counter.py'}",
+        "rollout.max_context_tokens=64",
+    ]
+    metrics = run(load_config(None, overrides), tmp_path / "r", console=quiet())
+    evaluation = metrics[0]["eval"]
+    assert evaluation["played"] == 0 and evaluation["not_played"] == {"prompt_too_long": 2}
+    assert evaluation["win_rate"] is None

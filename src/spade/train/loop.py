@@ -283,5 +283,7 @@ def evaluate_agent(session: Session) -> dict[str, Any]:
         "suite": config.eval.suite,
         "win_rate": summary["win_rate"],
         "mean_return": summary["mean_return"],
+        "played": summary["played"],
+        "not_played": summary["not_played_reasons"],
         "per_env": {r.name: r.summary()["win_rate"] for r in results},
     }
