@@ -90,9 +90,13 @@ class StackMachineEnv(TurnEnv):
         if given != expected:
             right = sum(g == e for g, e in zip(given, expected, strict=False))
             return (
-                f"Incorrect: the stack should hold {len(expected)} value(s); {right} of yours "
-                f"match in place (counting from the bottom). Try again. {self._ask()}"
-            ), 0.0, False
+                (
+                    f"Incorrect: the stack should hold {len(expected)} value(s); {right} of yours "
+                    f"match in place (counting from the bottom). Try again. {self._ask()}"
+                ),
+                0.0,
+                False,
+            )
         self.step_index += 1
         # Partial credit per correct step; the last step tops the total up to exactly 1.
         if self.step_index == len(self.program):
