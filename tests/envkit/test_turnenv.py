@@ -88,7 +88,7 @@ def test_solution_wins_and_reports_turns() -> None:
     env = HiddenCellEnv()
     env.reset(seed=7)
     results = play(env, env.solution())
-    observation, reward, terminated, truncated, info = results[-1]
+    _, reward, terminated, truncated, info = results[-1]
     assert (reward, terminated, truncated) == (1.0, True, False)
     assert sum(r[1] for r in results) == 1.0
     assert info == {"turns": len(results)} and env.turn_count == len(results)
@@ -121,7 +121,7 @@ def test_truncation_after_terminated_is_not_reported() -> None:
     env.reset(seed=0)
     wrong = 1 if env.secret != 1 else 2
     env.step("\\boxed{probe 5}")
-    observation, reward, terminated, truncated, _ = env.step(f"\\boxed{{claim {wrong}}}")
+    _, reward, terminated, truncated, _ = env.step(f"\\boxed{{claim {wrong}}}")
     assert (reward, terminated, truncated) == (0.0, True, False)
 
 
