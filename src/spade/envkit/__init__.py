@@ -14,6 +14,7 @@ from spade.envkit.parsers import (
     parse_tool_calls,
 )
 from spade.envkit.toolenv import FORMAT_HELP, ToolEnv
+from spade.envkit.turnenv import TurnEnv
 
 ToolUseBaseEnv = ToolEnv
 """SPADE's name for the tool-use base class; its generated environments use it unimported."""
@@ -23,6 +24,7 @@ __all__ = [
     "ToolCall",
     "ToolEnv",
     "ToolUseBaseEnv",
+    "TurnEnv",
     "format_answer",
     "format_tool_call",
     "parse_all_boxed",

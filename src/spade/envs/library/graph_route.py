@@ -4,11 +4,10 @@ Skill: graph exploration (BFS). Kind: reasoning. Difficulty: level 1-3: more sta
 Winning: submitting a valid route from start to goal no longer than the shortest plus the slack.
 """
 
-import random
 from collections import deque
 from itertools import pairwise
 
-from spade.envkit import parse_boxed
+from spade.envkit import TurnEnv
 
 NAMES = ("Alder", "Birch", "Cedar", "Dune", "Elm", "Fern", "Grove", "Heath", "Iris", "Juniper")
 NAMES += ("Kestrel", "Larch", "Maple", "Nettle", "Oak", "Pine", "Quarry", "Rowan", "Sorrel")
@@ -29,32 +28,30 @@ def distances(graph, source):
     return dist
 
 
-class GraphRouteEnv:
+class GraphRouteEnv(TurnEnv):
     max_turns = 16
+    format_help = "Send \\boxed{neighbors X} or \\boxed{route A ... B}."
+    out_of_turns = "Out of turns; you lose."
+    answer_attempts = MAX_SUBMISSIONS
 
     def __init__(self, max_turns=16, level=2, **kwargs):
-        self.max_turns = max_turns
         self.level = level if level in SLACK else 2
-        self.reset()
+        super().__init__(max_turns, **kwargs)
 
-    def reset(self, seed=None):
-        self.rng = random.Random(seed)
+    def new_task(self, rng):
         while True:  # redraw until some pair is at least three hops apart
-            names = self.rng.sample(NAMES, self.rng.randint(*STATIONS[self.level]))
+            names = rng.sample(NAMES, rng.randint(*STATIONS[self.level]))
             self.graph = {name: set() for name in names}
             for i in range(1, len(names)):  # a random spanning tree keeps it connected
-                self._link(names[i], self.rng.choice(names[:i]))
+                self._link(names[i], rng.choice(names[:i]))
             for _ in range(len(names) // 3):  # a few extra links create alternative routes
-                self._link(*self.rng.sample(names, 2))
+                self._link(*rng.sample(names, 2))
             pairs = [(a, b, d) for a in names for b, d in distances(self.graph, a).items()]
             longest = max(d for _, _, d in pairs)
             if longest >= 3:
                 break
-        self.start, self.goal, self.shortest = self.rng.choice(
-            [p for p in pairs if p[2] == longest]
-        )
+        self.start, self.goal, self.shortest = rng.choice([p for p in pairs if p[2] == longest])
         self.limit = self.shortest + SLACK[self.level]
-        self.turn, self.submissions, self.done = 0, 0, False
         return (
             f"A rail network has these stations: {', '.join(sorted(names))}. The tracks are "
             f"hidden. Travel from {self.start} to {self.goal}.\n"
@@ -64,8 +61,7 @@ class GraphRouteEnv:
             "station in order, separated by spaces\n"
             f"A route wins if every consecutive pair is linked and it uses at most "
             f"{SLACK[self.level]} more hops than the shortest route. You may submit "
-            f"{MAX_SUBMISSIONS} routes and have {self.max_turns} turns.",
-            {},
+            f"{MAX_SUBMISSIONS} routes and have {self.max_turns} turns."
         )
 
     def _link(self, a, b):
@@ -73,24 +69,11 @@ class GraphRouteEnv:
             self.graph[a].add(b)
             self.graph[b].add(a)
 
-    def step(self, action):
-        if self.done:
-            return "The game is over; reset() starts a new one.", 0.0, True, False, {}
-        self.turn += 1
-        observation, reward, terminated = self._act(parse_boxed(action))
-        if terminated:
-            self.done = True
-            return observation, reward, True, False, {"turns": self.turn}
-        if self.turn >= self.max_turns:
-            self.done = True
-            return observation + " Out of turns; you lose.", 0.0, False, True, {}
-        return observation, 0.0, False, False, {}
-
-    def _act(self, payload):
-        words = (payload or "").replace(",", " ").replace("->", " ").split()
+    def respond(self, command):
+        words = command.replace(",", " ").replace("->", " ").split()
         command = words[0].lower() if words else ""
         if command not in ("neighbors", "neighbours", "route"):
-            return "Format error: send \\boxed{neighbors X} or \\boxed{route A ... B}.", 0.0, False
+            return "Format error: " + self.format_help, 0.0, False
         by_lower = {name.lower(): name for name in self.graph}
         stations = [by_lower.get(w.lower()) for w in words[1:]]
         if not stations or None in stations:
@@ -102,7 +85,6 @@ class GraphRouteEnv:
             return f"{stations[0]} is linked to: {linked}.", 0.0, False
         if stations[0] != self.start or stations[-1] != self.goal:
             return f"A route must start at {self.start} and end at {self.goal}.", 0.0, False
-        self.submissions += 1
         broken = [(a, b) for a, b in pairwise(stations) if b not in self.graph[a]]
         if not broken and len(stations) - 1 <= self.limit:
             return f"Valid route in {len(stations) - 1} hops. You win!", 1.0, True
@@ -111,9 +93,8 @@ class GraphRouteEnv:
             if broken
             else f"it takes {len(stations) - 1} hops, more than allowed"
         )
-        if self.submissions >= MAX_SUBMISSIONS:
-            return f"Route rejected: {reason}. No submissions left; you lose.", 0.0, True
-        return f"Route rejected: {reason}. Explore more and try again.", 0.0, False
+        observation, reward, done = self.wrong_answer(f"Route rejected: {reason}.")
+        return (observation if done else f"{observation} Explore more and try again."), reward, done
 
     def hint(self):
         return (

@@ -4,11 +4,10 @@ Skill: game strategy (nim-sum). Kind: reasoning. Difficulty: level 1-3 adds heap
 Winning: taking the last object; the opponent taking it loses the game.
 """
 
-import random
 from functools import reduce
 from operator import xor
 
-from spade.envkit import parse_boxed
+from spade.envkit import TurnEnv
 
 HEAPS = {1: (3, 5), 2: (3, 7), 3: (4, 7)}  # (number of heaps, largest heap)
 
@@ -20,47 +19,34 @@ def winning_moves(heaps):
     return sorted(moves, key=lambda move: (-move[0], move[1]))
 
 
-class NimDuelEnv:
+class NimDuelEnv(TurnEnv):
     max_turns = 20
+    format_help = "Move with \\boxed{take N from H}."
 
     def __init__(self, max_turns=20, level=2, **kwargs):
-        self.max_turns = max_turns
         self.count, self.largest = HEAPS.get(level, HEAPS[2])
-        self.reset()
+        super().__init__(max_turns, **kwargs)
 
-    def reset(self, seed=None):
-        self.rng = random.Random(seed)
+    def new_task(self, rng):
         while True:  # a non-zero nim-sum means the first player (the agent) can force a win
-            self.heaps = [self.rng.randint(1, self.largest) for _ in range(self.count)]
+            self.heaps = [rng.randint(1, self.largest) for _ in range(self.count)]
             if reduce(xor, self.heaps, 0):
                 break
-        self.turn, self.done = 0, False
         return (
             "We play Nim. You move first, then we alternate. On your turn take one or more "
             "objects from a single heap; whoever takes the last object wins.\n"
             "Move with \\boxed{take N from H}: take N objects from heap number H (heaps are "
-            f"numbered from 1). You have {self.max_turns} turns.\n{self._show()}",
-            {},
+            f"numbered from 1). You have {self.max_turns} turns.\n{self._show()}"
         )
 
     def _show(self):
         return "Heaps: " + ", ".join(f"heap {i}: {h}" for i, h in enumerate(self.heaps, 1))
 
-    def step(self, action):
-        if self.done:
-            return "The game is over; reset() starts a new one.", 0.0, True, False, {}
-        self.turn += 1
-        observation, reward, terminated = self._act(parse_boxed(action))
-        if terminated:
-            self.done = True
-            return observation, reward, True, False, {"turns": self.turn}
-        if self.turn >= self.max_turns:
-            self.done = True
-            return observation + " Out of turns.", 0.0, False, True, {}
-        return observation, 0.0, False, False, {}
+    def format_error(self):
+        return f"Format error: move with \\boxed{{take N from H}}. {self._show()}"
 
-    def _act(self, payload):
-        words = (payload or "").lower().replace("heap", " ").split()
+    def respond(self, command):
+        words = command.lower().replace("heap", " ").split()
         if len(words) != 4 or words[0] != "take" or words[2] != "from":
             return f"Format error: move with \\boxed{{take N from H}}. {self._show()}", 0.0, False
         if not all(w.isdecimal() and len(w) < 7 for w in (words[1], words[3])):

@@ -4,28 +4,26 @@ Skill: comparison sorting. Kind: reasoning. Difficulty: level 1-3 hides 4, 5 or 
 Winning: submitting the labels from smallest to largest hidden number before the turns run out.
 """
 
-import random
 import string
 
-from spade.envkit import parse_boxed
+from spade.envkit import TurnEnv
 
 SIZES = {1: 4, 2: 5, 3: 6}
 
 
-class SortByQueriesEnv:
+class SortByQueriesEnv(TurnEnv):
     max_turns = 14
+    format_help = "Send \\boxed{compare X Y} or \\boxed{order ...} with the labels."
+    out_of_turns = "Out of turns; you lose."
 
     def __init__(self, max_turns=14, level=2, **kwargs):
-        self.max_turns = max_turns
         self.size = SIZES.get(level, SIZES[2])
-        self.reset()
+        super().__init__(max_turns, **kwargs)
 
-    def reset(self, seed=None):
-        self.rng = random.Random(seed)
+    def new_task(self, rng):
         self.labels = list(string.ascii_uppercase[: self.size])
         # Distinct values, so the order is unique; the agent never sees them.
-        self.values = dict(zip(self.labels, self.rng.sample(range(1, 100), self.size), strict=True))
-        self.turn, self.done = 0, False
+        self.values = dict(zip(self.labels, rng.sample(range(1, 100), self.size), strict=True))
         return (
             f"I hid {self.size} distinct numbers labelled {' '.join(self.labels)}. "
             "You cannot see them; find their order from smallest to largest.\n"
@@ -33,28 +31,13 @@ class SortByQueriesEnv:
             "  \\boxed{compare X Y}   - I say which of labels X and Y hides the larger number\n"
             "  \\boxed{order ...}     - submit all labels from smallest to largest, separated by "
             "spaces; this ends the game (a wrong order loses)\n"
-            f"You have {self.max_turns} turns in total, so spend comparisons wisely.",
-            {},
+            f"You have {self.max_turns} turns in total, so spend comparisons wisely."
         )
 
-    def step(self, action):
-        if self.done:
-            return "The game is over; reset() starts a new one.", 0.0, True, False, {}
-        self.turn += 1
-        observation, reward, terminated = self._act(parse_boxed(action))
-        if terminated:
-            self.done = True
-            return observation, reward, True, False, {"turns": self.turn}
-        if self.turn >= self.max_turns:
-            self.done = True
-            return observation + " Out of turns; you lose.", 0.0, False, True, {}
-        return observation, 0.0, False, False, {}
-
-    def _act(self, payload):
-        words = (payload or "").upper().replace(",", " ").split()
-        usage = "Format error: send \\boxed{compare X Y} or \\boxed{order ...} with the labels."
+    def respond(self, command):
+        words = command.upper().replace(",", " ").split()
         if not words or words[0] not in ("COMPARE", "ORDER"):
-            return usage, 0.0, False
+            return "Format error: " + self.format_help, 0.0, False
         labels = words[1:]
         unknown = [w for w in labels if w not in self.values]
         if unknown:

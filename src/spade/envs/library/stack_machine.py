@@ -4,10 +4,9 @@ Skill: program tracing. Kind: reasoning. Difficulty: level 1-3 runs 5, 7 or 9 in
 Winning: reporting the correct stack after every instruction before the turns run out.
 """
 
-import random
 import re
 
-from spade.envkit import parse_boxed
+from spade.envkit import TurnEnv
 
 LENGTHS = {1: 5, 2: 7, 3: 9}
 MAX_DEPTH = 4
@@ -30,17 +29,16 @@ def execute(stack, instruction):
     return [*stack[:-2], BINARY[op](stack[-2], stack[-1])]
 
 
-class StackMachineEnv:
+class StackMachineEnv(TurnEnv):
     max_turns = 14
+    format_help = "Report the stack as integers, bottom to top, e.g. \\boxed{V1 V2}."
 
     def __init__(self, max_turns=14, level=2, **kwargs):
-        self.max_turns = max_turns
         self.length = LENGTHS.get(level, LENGTHS[2])
-        self.reset()
+        super().__init__(max_turns, **kwargs)
 
-    def reset(self, seed=None):
-        self.rng = random.Random(seed)
-        self.turn, self.step_index, self.credit, self.done = 0, 0, 0.0, False
+    def new_task(self, rng):
+        self.step_index = 0
         while True:  # redraw until values stay small and no answer of 3+ characters is on show
             self.program = self._draw_program()
             self.stacks, stack = [], []
@@ -60,7 +58,7 @@ class StackMachineEnv:
                 for text in (" ".join(map(str, s)) for s in self.stacks)
             )
             if max(abs(v) for s in self.stacks for v in s) <= 200 and not shown:
-                return observation, {}
+                return observation
 
     def _draw_program(self):
         program, depth = [], 0
@@ -79,42 +77,31 @@ class StackMachineEnv:
         number = self.step_index + 1
         return f"What is the stack after instruction {number} ({self.program[number - 1]})?"
 
-    def step(self, action):
-        if self.done:
-            return "The program is finished; reset() starts a new one.", 0.0, True, False, {}
-        self.turn += 1
-        observation, reward = self._act(parse_boxed(action))
-        if self.step_index == len(self.program):
-            self.done = True
-            return observation, reward, True, False, {"turns": self.turn}
-        if self.turn >= self.max_turns:
-            self.done = True
-            return observation + " Out of turns.", reward, False, True, {}
-        return observation, reward, False, False, {}
+    def format_error(self):
+        return f"Format error: {self.format_help} {self._ask()}"
 
-    def _act(self, payload):
+    def respond(self, command):
         # Accept "3 7 21", "3, 7, 21" or "[3, 7, 21]"; split first so no regex can backtrack.
-        tokens = re.sub(r"[,\[\]]", " ", payload or "").split()
+        tokens = re.sub(r"[,\[\]]", " ", command).split()
         if not tokens or not all(re.fullmatch(r"-?\d{1,12}", t) for t in tokens):
-            return (
-                f"Format error: report the stack as integers, e.g. \\boxed{{V1 V2}}. {self._ask()}",
-                0.0,
-            )
+            return self.format_error(), 0.0, False
         given = [int(t) for t in tokens]
         expected = self.stacks[self.step_index]
         if given != expected:
             right = sum(g == e for g, e in zip(given, expected, strict=False))
             return (
-                f"Incorrect: the stack should hold {len(expected)} value(s); {right} of yours "
-                f"match in place (counting from the bottom). Try again. {self._ask()}"
-            ), 0.0
+                (
+                    f"Incorrect: the stack should hold {len(expected)} value(s); {right} of yours "
+                    f"match in place (counting from the bottom). Try again. {self._ask()}"
+                ),
+                0.0,
+                False,
+            )
         self.step_index += 1
         # Partial credit per correct step; the last step tops the total up to exactly 1.
-        reward = 1.0 - self.credit if self.step_index == len(self.program) else 1 / self.length
-        self.credit += reward
         if self.step_index == len(self.program):
-            return "Correct! You traced the whole program.", reward
-        return f"Correct. {self._ask()}", reward
+            return "Correct! You traced the whole program.", 1.0 - self.episode_return, True
+        return f"Correct. {self._ask()}", 1 / self.length, False
 
     def hint(self):
         return (

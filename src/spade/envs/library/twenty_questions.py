@@ -4,9 +4,7 @@ Skill: splitting hypotheses. Kind: reasoning. Difficulty: level 1-3 allows 9, 7 
 Winning: naming the hidden object with at most two wrong guesses before the turns run out.
 """
 
-import random
-
-from spade.envkit import parse_boxed
+from spade.envkit import TurnEnv
 
 ATTRIBUTES = (
     "is_animal",
@@ -67,18 +65,19 @@ def split_cost(candidates, attribute):
     return max(yes, len(candidates) - yes)
 
 
-class TwentyQuestionsEnv:
+class TwentyQuestionsEnv(TurnEnv):
     max_turns = 14
+    format_help = "Send \\boxed{ask ATTRIBUTE} or \\boxed{guess NAME}."
+    out_of_turns = "Out of turns; you lose."
+    answer_attempts = MAX_WRONG + 1
 
     def __init__(self, max_turns=14, level=2, **kwargs):
-        self.max_turns = max_turns
         self.questions = QUESTIONS.get(level, QUESTIONS[2])
-        self.reset()
+        super().__init__(max_turns, **kwargs)
 
-    def reset(self, seed=None):
-        self.rng = random.Random(seed)
-        self.secret = self.rng.choice(sorted(CATALOGUE))
-        self.turn, self.asked, self.wrong, self.done = 0, 0, 0, False
+    def new_task(self, rng):
+        self.secret = rng.choice(sorted(CATALOGUE))
+        self.asked = 0
         return (
             "I am thinking of one object from this catalogue: "
             f"{', '.join(sorted(CATALOGUE))}.\n"
@@ -87,27 +86,13 @@ class TwentyQuestionsEnv:
             "  \\boxed{ask ATTRIBUTE}  - I answer yes or no for the hidden object\n"
             "  \\boxed{guess NAME}     - name the object from the catalogue\n"
             f"You may ask at most {self.questions} questions and make at most {MAX_WRONG} wrong "
-            f"guesses (the next wrong guess loses). You have {self.max_turns} turns.",
-            {},
+            f"guesses (the next wrong guess loses). You have {self.max_turns} turns."
         )
 
-    def step(self, action):
-        if self.done:
-            return "The game is over; reset() starts a new one.", 0.0, True, False, {}
-        self.turn += 1
-        observation, reward, terminated = self._act(parse_boxed(action))
-        if terminated:
-            self.done = True
-            return observation, reward, True, False, {"turns": self.turn}
-        if self.turn >= self.max_turns:
-            self.done = True
-            return observation + " Out of turns; you lose.", 0.0, False, True, {}
-        return observation, 0.0, False, False, {}
-
-    def _act(self, payload):
-        words = (payload or "").lower().replace("-", "_").split()
+    def respond(self, command):
+        words = command.lower().replace("-", "_").split()
         if len(words) < 2 or words[0] not in ("ask", "guess"):
-            return "Format error: send \\boxed{ask ATTRIBUTE} or \\boxed{guess NAME}.", 0.0, False
+            return "Format error: " + self.format_help, 0.0, False
         command, argument = words[0], "_".join(words[1:])
         if command == "ask":
             if argument not in ATTRIBUTES:
@@ -122,13 +107,11 @@ class TwentyQuestionsEnv:
             return "That name is not in the catalogue; guess one of the listed names.", 0.0, False
         if argument == self.secret:
             return f"Correct, it is the {argument}!", 1.0, True
-        self.wrong += 1
-        if self.wrong > MAX_WRONG:
-            return "Wrong again. That was your last guess; you lose.", 0.0, True
+        observation, reward, done = self.wrong_answer(f"No, it is not the {argument}.")
         return (
-            f"No, it is not the {argument}. Guesses left: {MAX_WRONG - self.wrong + 1}.",
-            0.0,
-            False,
+            (observation if done else f"{observation} Guesses left: {self.attempts_left()}."),
+            reward,
+            done,
         )
 
     def hint(self):
