@@ -90,7 +90,7 @@ def test_library_source_is_archived_valid_with_regret_statistics(tmp_path: Path)
     assert design.valid and len(design.attempts) == 1
     env = archive.get(design.final.env_id)  # type: ignore[arg-type]
     assert (
-        env.passed and env.ladder == 1.0 and env.template_version in ("reasoning_v1", "tool_use_v1")
+        env.passed and env.ladder == 1.0 and env.template_version in ("reasoning_v2", "tool_use_v2")
     )
     assert env.doc_id is not None
     stats = env.latest

@@ -45,8 +45,17 @@ class DesignerConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    reasoning_template: str = Field("reasoning_v1", description="Template for reasoning games.")
-    tool_use_template: str = Field("tool_use_v1", description="Template for tool-use tasks.")
+    reasoning_template: str = Field(
+        "reasoning_v2",
+        description="Template for reasoning games: 'reasoning_v2' asks for a TurnEnv subclass "
+        "with a short exemplar and pre-fills the reply's code block and header; "
+        "'reasoning_v1' asks for a whole environment class from the contract.",
+    )
+    tool_use_template: str = Field(
+        "tool_use_v2",
+        description="Template for tool-use tasks: 'tool_use_v2' (a ToolEnv subclass, exemplar, "
+        "pre-filled reply) or 'tool_use_v1'.",
+    )
     edit_template: str = Field("edit_v1", description="Template for edits of an archived env.")
     repair_template: str = Field("repair_v1", description="Template for repair attempts.")
     system_template: str = Field("system_v1", description="System message of the designer.")

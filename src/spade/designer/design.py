@@ -26,6 +26,7 @@ from spade.designer.prompts import (
     edit_direction,
     edit_messages,
     no_code_messages,
+    prefill_text,
     repair_messages,
 )
 from spade.designer.types import EnvKind, Outcome, Relation
@@ -70,6 +71,14 @@ class Attempt:
     reward: float = 0.0
     detail: str | None = None
     """The first failed check of an invalid attempt, the match of a duplicate ('env N (0.91)')."""
+    prefill: str = ""
+    """Text written for the model at the start of its reply (part of ``prompt_ids``, not
+    sampled): the opening of the code block and the file header of a v2 template."""
+
+    @property
+    def reply(self) -> str:
+        """The whole reply: the prefill, then what the model wrote."""
+        return self.prefill + self.completion.text
 
     @property
     def ladder(self) -> float:
@@ -174,16 +183,29 @@ def _edit_task(
 
 
 def sample_replies(
-    policy: Policy, prompts: list[list[Message]], config: DesignerConfig, seeds: list[int]
-) -> tuple[list[Completion], list[list[int]]]:
-    """One reply per prompt in one batch, with the prompt tokens when the policy has them."""
+    policy: Policy,
+    prompts: list[list[Message]],
+    config: DesignerConfig,
+    seeds: list[int],
+    prefills: list[str],
+) -> tuple[list[Completion], list[list[int]], list[str]]:
+    """One reply per prompt in one batch, with the prompt tokens when the policy has them.
+
+    A token policy's reply starts with its prompt's prefill: the prefill's tokens follow the
+    chat template's assistant header in ``prompt_ids`` and the model continues from there.
+    Chat-only policies (a server) get no prefill. Returns the prefills actually used.
+    """
     params = SamplingParams(
         temperature=config.temperature, top_p=config.top_p, max_new_tokens=config.max_new_tokens
     )
     if isinstance(policy, TokenPolicy):
-        prompt_ids = [policy.encode_chat(p) for p in prompts]
-        return policy.generate(prompt_ids, params, seeds), prompt_ids
-    return policy.chat(prompts, params, seeds=seeds), [[] for _ in prompts]
+        prompt_ids = [
+            policy.encode_chat(p) + (policy.encode_text(f) if f else [])
+            for p, f in zip(prompts, prefills, strict=True)
+        ]
+        return policy.generate(prompt_ids, params, seeds), prompt_ids, prefills
+    completions = policy.chat(prompts, params, seeds=seeds)
+    return completions, [[] for _ in prompts], ["" for _ in prompts]
 
 
 def design_round(
@@ -216,18 +238,30 @@ def design_round(
             progress(f"{label}: {len(pending)} environment(s)")
         seeds = [seed * 100_003 + iteration * 1_009 + 17 * i + number for i in range(len(pending))]
         started = time.monotonic()
-        completions, prompt_ids = sample_replies(policy, [p[1] for p in pending], config, seeds)
+        completions, prompt_ids, prefills = sample_replies(
+            policy, [p[1] for p in pending], config, seeds, [prefill_text(p[2]) for p in pending]
+        )
         timings["design"] = timings.get("design", 0.0) + time.monotonic() - started
         started = time.monotonic()
         retry = []
-        for (design, messages, template), completion, ids in zip(
-            pending, completions, prompt_ids, strict=True
+        for (design, messages, template), completion, ids, prefill in zip(
+            pending, completions, prompt_ids, prefills, strict=True
         ):
             if progress is not None:
                 progress(f"checking attempt {number} of design {designs.index(design) + 1}")
             attempt = _judge(
                 design,
-                Attempt(number, template, messages, completion, ids, None, None, Outcome.NO_CODE),
+                Attempt(
+                    number,
+                    template,
+                    messages,
+                    completion,
+                    ids,
+                    None,
+                    None,
+                    Outcome.NO_CODE,
+                    prefill=prefill,
+                ),
                 archive,
                 config,
                 pool,
@@ -253,7 +287,7 @@ def _judge(
     max_turns: int,
 ) -> Attempt:
     """Check a fresh attempt (outcome 'no code'), archive its source, and set its outcome."""
-    source = extract_code(attempt.completion.text)
+    source = extract_code(attempt.reply)
     attempt.source = source
     if source is None:
         return attempt
@@ -296,9 +330,7 @@ def _judge(
 
 def _repair_prompt(attempt: Attempt, config: DesignerConfig) -> list[Message]:
     if attempt.source is None or attempt.verdict is None:
-        return no_code_messages(
-            config.system_template, config.repair_template, attempt.completion.text
-        )
+        return no_code_messages(config.system_template, config.repair_template, attempt.reply)
     return repair_messages(
         config.system_template, config.repair_template, attempt.source, attempt.verdict
     )
@@ -316,7 +348,7 @@ def _record(archive: Archive, design: Design, attempt: Attempt, iteration: int) 
             outcome=attempt.outcome,
             ladder=attempt.ladder,
             reward=None,
-            reply=attempt.completion.text,
+            reply=attempt.reply,
             detail=attempt.detail,
         )
     )

@@ -27,9 +27,20 @@ def load_template(name: str) -> string.Template:
     """A template by name (its version), e.g. ``reasoning_v1``."""
     path = TEMPLATES_DIR / f"{name}.txt"
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in TEMPLATES_DIR.glob("*.txt")))
+        known = ", ".join(
+            sorted(p.stem for p in TEMPLATES_DIR.glob("*.txt") if not p.stem.endswith(".prefill"))
+        )
         raise UsageError(f"no designer template '{name}'; templates: {known}")
     return string.Template(path.read_text())
+
+
+@functools.cache
+def prefill_text(name: str) -> str:
+    """How the designer's reply to template ``name`` starts, written for it before sampling:
+    ``templates/<name>.prefill.txt`` (the opening of the code block and the file header), or
+    nothing for templates without one."""
+    path = TEMPLATES_DIR / f"{name}.prefill.txt"
+    return path.read_text() if path.is_file() else ""
 
 
 def _render(name: str, **values: str) -> str:
