@@ -7,51 +7,42 @@ engine are real.
 
 from __future__ import annotations
 
-from typing import Any
-
 from conftest import fixture_source
-from spade.llm.base import Message, Policy, SamplingParams
+from spade.llm.base import Message
+from spade.llm.scripted import ScriptedPolicy
 from spade.rollout import RolloutConfig
 from spade.rollout.config import HINT_SEPARATOR
 from spade.rollout.hints import HINT_PROMPT, model_hint_leak
 from spade.rollout.paired import play_paired
 from spade.sandbox import Limits, SandboxedEnv
-from spade.types import Completion
 
 LIMITS = Limits(call_timeout_s=2.0, load_timeout_s=10.0, cpu_seconds=20)
 CONFIG = RolloutConfig(max_turns=3, hint_source="model")
 ASKS_FOR_HINT = HINT_PROMPT.split("\n", 1)[0][:40]
 
 
-class FixedTextPolicy(Policy):
+def hint_writer(hint: str, action: str = "I don't know.") -> ScriptedPolicy:
     """Writes ``hint`` when asked for a hint and sends ``action`` on every agent turn."""
 
-    name = "fixed-text"
+    def reply(conversation: list[Message]) -> str:
+        return hint if str(conversation[-1]["content"]).startswith(ASKS_FOR_HINT) else action
 
-    def __init__(self, hint: str, action: str = "I don't know.") -> None:
-        self.hint, self.action = hint, action
-        self.agent_prompts: list[str] = []
+    return ScriptedPolicy(reply, "fixed-text")
 
-    def chat(
-        self,
-        conversations: list[list[Message]],
-        params: SamplingParams,
-        tools: list[list[dict[str, Any]] | None] | None = None,
-        seeds: list[int] | None = None,
-    ) -> list[Completion]:
-        replies = []
-        for conversation in conversations:
-            if str(conversation[-1]["content"]).startswith(ASKS_FOR_HINT):
-                replies.append(self.hint)
-            else:
-                self.agent_prompts += [str(m["content"]) for m in conversation]
-                replies.append(self.action)
-        return [Completion(text, (), (), "stop") for text in replies]
+
+def agent_prompts(policy: ScriptedPolicy) -> list[str]:
+    """Every message of every agent conversation the policy was shown (hint requests aside)."""
+    return [
+        str(m["content"])
+        for conversation in policy.seen
+        if not str(conversation[-1]["content"]).startswith(ASKS_FOR_HINT)
+        for m in conversation
+    ]
 
 
 def test_leaking_model_hint_is_discarded_before_hinted_play() -> None:
     leak = "It is a BLUE\n  Whale."  # seed 0's animal is "Blue Whale", submitted as a tool arg
-    policy = FixedTextPolicy(leak)
+    policy = hint_writer(leak)
     source = fixture_source("leak_hint_normalised.py")
     result = play_paired(policy, source, "animal", 2, CONFIG)
     assert result.model_hint == "It is a BLUE Whale."
@@ -63,19 +54,19 @@ def test_leaking_model_hint_is_discarded_before_hinted_play() -> None:
         assert hinted.first_observation == plain.first_observation  # no hint at all
         assert hinted.episode_return == plain.episode_return
     assert result.estimate.regret == 0.0
-    assert not any("whale" in prompt.lower() for prompt in policy.agent_prompts)
+    assert not any("whale" in prompt.lower() for prompt in agent_prompts(policy))
 
 
 def test_clean_model_hint_reaches_hinted_play() -> None:
     clean = "Answer yes or no only after trying every divisor up to the square root."
-    policy = FixedTextPolicy(clean, "\\boxed{yes}")
+    policy = hint_writer(clean, "\\boxed{yes}")
     result = play_paired(policy, fixture_source("leak_options_listed.py"), "primes", 2, CONFIG)
     assert result.hint_rejected is None
     assert result.model_hint == clean
     for plain, hinted in zip(result.unhinted, result.hinted, strict=True):
         assert hinted.hint == clean
         assert hinted.first_observation == plain.first_observation + HINT_SEPARATOR + clean
-    assert any(clean in prompt for prompt in policy.agent_prompts)
+    assert any(clean in prompt for prompt in agent_prompts(policy))
 
 
 def test_model_hint_leak_checks_each_played_seed() -> None:
