@@ -124,9 +124,9 @@ def test_public_payloads_are_those_every_first_observation_shows():
         r"Is 7 prime? Answer \boxed{yes} or \boxed{no}.",
         r"Is 9 prime? Answer \boxed{YES} or \boxed{no}.",
     ]
-    assert public_payloads(observations, ["yes", "No", "prime 7"], 2) == {"yes", "no"}
-    assert public_payloads(observations[:1], ["yes", "7"], 1) == {"yes", "7"}
-    assert public_payloads([], ["yes"], 1) == frozenset()
+    assert public_payloads(observations, [["yes", "No"], ["prime 7"]], 2) == {"yes", "no"}
+    assert public_payloads(observations[:1], [["yes", "7"]], 1) == {"yes", "7"}
+    assert public_payloads([], [["yes"]], 1) == frozenset()
 
 
 def test_revealed_skips_public_and_short_payloads():

@@ -77,19 +77,26 @@ def contains_telling(haystack: str, needle: str | None, min_chars: int) -> bool:
 
 
 def public_payloads(
-    first_observations: Sequence[str], candidates: Iterable[str], min_chars: int
+    first_observations: Sequence[str], solutions: Iterable[Sequence[str]], min_chars: int
 ) -> frozenset[str]:
-    """The candidates every first observation shows: option words, the same on every seed.
-
-    With no observations nothing is public.
-    """
+    """The payloads of the seeds' solutions that every first observation shows: option words,
+    the same on every seed. With no observations nothing is public."""
     if not first_observations:
         return frozenset()
+    candidates = {p for actions in solutions for p in payloads(actions)}
     return frozenset(
-        p
-        for p in {normalise(c) for c in candidates}
-        if all(contains_telling(o, p, min_chars) for o in first_observations)
+        p for p in candidates if all(contains_telling(o, p, min_chars) for o in first_observations)
     )
+
+
+def answer_payload(actions: Sequence[str]) -> str | None:
+    """The normalised payload of a solution's last action: the episode's answer."""
+    return normalise(action_payload(actions[-1])) if actions else None
+
+
+def name_secret(secret: str, actions: Sequence[str]) -> str:
+    """How a message names a payload of ``actions``: the answer or one of the solution's steps."""
+    return "the answer" if secret == answer_payload(actions) else "the solution's step"
 
 
 def revealed(
@@ -117,11 +124,9 @@ def hint_leaks(
     episode's first ``observation`` (restating the task is fine, telling what to look up is
     not), contains a long action verbatim, or names every step in order.
     """
-    answer = normalise(action_payload(actions[-1])) if actions else None
     secret = revealed(hint, payloads(actions), public, min_answer)
     if secret is not None:
-        what = "the answer" if secret == answer else "the solution's step"
-        return f"the hint contains {what} {secret!r}"
+        return f"the hint contains {name_secret(secret, actions)} {secret!r}"
     given = [v for a in actions for v in argument_values(a)]
     unseen = [v for v in given if not contains_telling(observation, v, min_answer)]
     secret = revealed(hint, unseen, public, min_answer)

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from spade.checker.config import CheckConfig
 from spade.checker.leak import (
-    action_payload,
+    answer_payload,
     hint_leaks,
-    normalise,
+    name_secret,
     payloads,
     public_payloads,
     revealed,
@@ -136,9 +136,9 @@ class Context:
     def public_payloads(self) -> frozenset[str]:
         """Solution payloads that the first observation of every checked seed shows."""
         if self._public is None:
-            candidates = [p for a in self.solution_actions().values() for p in payloads(a)]
             firsts = [t.first_observation for t in self.junk_traces()]
-            self._public = public_payloads(firsts, candidates, self.config.min_answer_chars)
+            solutions = self.solution_actions().values()
+            self._public = public_payloads(firsts, solutions, self.config.min_answer_chars)
         return self._public
 
 
@@ -363,17 +363,13 @@ def hint_leak(ctx: Context) -> str:
         return f"no answer to look for: solution() failed ({reason}); see solvable"
     public = ctx.public_payloads()
     for seed, actions in solved.items():
-        secrets = payloads(actions)
-        answer = normalise(action_payload(actions[-1])) if actions else None
-
-        def what(secret: str, answer: str | None = answer) -> str:
-            return "the answer" if secret == answer else "the solution's step"
-
+        answer = answer_payload(actions)
         observation, _ = ctx.instance.reset(seed)
-        shown = revealed(observation, secrets, public, config.min_answer_chars)
+        shown = revealed(observation, payloads(actions), public, config.min_answer_chars)
         if shown is not None:
             raise StageFailure(
-                f"seed {seed}: the first observation contains {what(shown)} {shown!r}, which "
+                f"seed {seed}: the first observation contains {name_secret(shown, actions)} "
+                f"{shown!r}, which "
                 "not every seed's observation shows; keep the answer hidden until the agent "
                 "earns it (listing the same options on every seed is fine)"
             )

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from spade.checker.config import CheckConfig
-from spade.checker.leak import hint_leaks, payloads, public_payloads
+from spade.checker.leak import hint_leaks, public_payloads
 from spade.checker.policies import replay
 from spade.errors import SpadeError
 from spade.llm.base import Policy, SamplingParams
@@ -82,8 +82,7 @@ def model_hint_leak(
     finally:
         with contextlib.suppress(Exception):
             env.close()
-    candidates = [p for actions in solved.values() for p in payloads(actions)]
-    public = public_payloads(list(firsts.values()), candidates, MIN_ANSWER_CHARS)
+    public = public_payloads(list(firsts.values()), solved.values(), MIN_ANSWER_CHARS)
     for seed, actions in solved.items():
         leak = hint_leaks(hint, actions, public, MIN_ANSWER_CHARS, MIN_ACTION_CHARS, firsts[seed])
         if leak:
