@@ -32,6 +32,17 @@ app.add_typer(archive_app, name="archive")
 # Piped output gets wide tables rather than rich's 80-column default.
 console = Console(width=None if sys.stdout.isatty() else 160)
 
+# Options shared by the commands that play episodes (play, eval, design).
+MaxContextOption = Annotated[
+    int | None,
+    typer.Option(
+        min=64,
+        help="Most tokens in one episode, prompt and tool schemas included "
+        "(default: the model's limit). hf backend only.",
+    ),
+]
+MaxTurnsOption = Annotated[int, typer.Option(min=1, help="Turn cap per episode.")]
+
 
 @app.command()
 def check(
@@ -113,21 +124,12 @@ def play(
         str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
     ] = None,
     hint_source: Annotated[str, typer.Option(help="'env' (its hint()) or 'model'.")] = "env",
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = (
-        DEFAULT_MAX_TURNS
-    ),
+    max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens the agent may write per turn.")] = (
         64
     ),
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 1.0,
-    max_context: Annotated[
-        int | None,
-        typer.Option(
-            min=64,
-            help="Most tokens in one episode, prompt and tool schemas included "
-            "(default: the model's limit). hf backend only.",
-        ),
-    ] = None,
+    max_context: MaxContextOption = None,
 ) -> None:
     """Play an environment with a model (both arms, paired seeds) or by hand (--human)."""
     from spade.checker import read_source
@@ -193,19 +195,10 @@ def eval_command(
         str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
     ] = "hf",
     base_url: Annotated[str | None, typer.Option(help="Server URL for --backend openai.")] = None,
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = (
-        DEFAULT_MAX_TURNS
-    ),
+    max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 0.7,
-    max_context: Annotated[
-        int | None,
-        typer.Option(
-            min=64,
-            help="Most tokens in one episode, prompt and tool schemas included "
-            "(default: the model's limit). hf backend only.",
-        ),
-    ] = None,
+    max_context: MaxContextOption = None,
 ) -> None:
     """Win rate and mean return with 95% intervals over played episodes, per environment and
     overall; episodes that never started are counted apart, with their reason."""
@@ -275,14 +268,7 @@ def design(
     max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per agent episode.")] = (
         DEFAULT_MAX_TURNS
     ),
-    max_context: Annotated[
-        int | None,
-        typer.Option(
-            min=64,
-            help="Most tokens in one episode, prompt and tool schemas included "
-            "(default: the model's limit). hf backend only.",
-        ),
-    ] = None,
+    max_context: MaxContextOption = None,
 ) -> None:
     """Design environments from documents: write, check, repair, play, score and archive."""
     from spade.designer import DesignerConfig
