@@ -59,8 +59,6 @@ def test_check_a_folder_with_model_hints() -> None:
         "leak_observation_answer.py": ["hint_leak"],
         "spade_style_game.py": ["solvable"],
         "spade_style_tool.py": ["solvable"],
-        "string_solution.py": ["solvable"],
-        "string_solution_empty.py": ["solvable"],
         "tool_random_door.py": ["trivial"],
     }, failed
 

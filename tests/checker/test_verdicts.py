@@ -274,12 +274,21 @@ def failed_message(verdict: object, stage: str) -> str:
     return next(c.message for c in verdict.checks if c.name == stage)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(
-    ("fixture", "what"),
-    [("string_solution.py", "returned a string"), ("string_solution_empty.py", "an empty list")],
-)
-def test_solution_must_be_a_non_empty_list_of_actions(fixture: str, what: str) -> None:
-    verdict = check_source(fixture_source(fixture), fixture, CONFIG, limits=LIMITS)
+COUNTER_SOLUTION = r'        return ["\\boxed{inc}"] * self.target + ["\\boxed{done}"]'
+UNREPLAYABLE_SOLUTIONS = {
+    # SPADE's habit: the strategy in prose instead of the winning actions.
+    "string": (
+        '        return "Send inc until the reply says Enough?, then send done."',
+        "returned a string",
+    ),
+    "empty": ("        return []", "an empty list"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREPLAYABLE_SOLUTIONS))
+def test_solution_must_be_a_non_empty_list_of_actions(name: str) -> None:
+    solution, what = UNREPLAYABLE_SOLUTIONS[name]
+    verdict = check_source(variant(COUNTER_SOLUTION, solution), name, CONFIG, limits=LIMITS)
     assert verdict.failures == ["solvable"], verdict.to_json()
     message = failed_message(verdict, "solvable")
     assert what in message
