@@ -16,6 +16,23 @@ ALL_IMPORTS = sorted(sys.stdlib_module_names)
 the sandbox's own defences, behind the import guard."""
 
 
+TINY_RUN = [
+    "model=tiny-random",
+    "device=cpu",
+    "designs_per_iteration=1",
+    "designer.max_new_tokens=16",
+    "designer.repair_attempts=0",
+    "episodes_per_arm=4",
+    "replay_envs=1",
+    "rollout.max_turns=1",
+    "rollout.max_tokens_per_turn=24",
+    "seed_library=false",
+    f'extra_envs=["{FIXTURES / "letter_variety.py"}"]',
+]
+"""``--set`` overrides of a self-play run small enough for a test: the tiny model, one design,
+one replayed fixture environment, one short turn."""
+
+
 def fixture_source(name: str) -> str:
     return (FIXTURES / name).read_text()
 

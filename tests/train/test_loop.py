@@ -13,23 +13,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from conftest import FIXTURES
+from conftest import FIXTURES, TINY_RUN
 from spade.train.config import load_config
 from spade.train.loop import run
 
-TINY = [
-    "model=tiny-random",
-    "device=cpu",
-    "designs_per_iteration=1",
-    "designer.max_new_tokens=16",
-    "designer.repair_attempts=0",
-    "episodes_per_arm=4",
-    "replay_envs=1",
-    "rollout.max_turns=1",
-    "rollout.max_tokens_per_turn=24",
-    "seed_library=false",
-    f'extra_envs=["{FIXTURES / "letter_variety.py"}"]',
-]
+TINY = TINY_RUN
 SPADE = [sys.executable, "-m", "spade"]
 
 

@@ -15,7 +15,7 @@ import pytest
 import torch
 from rich.console import Console
 
-from conftest import FIXTURES
+from conftest import TINY_RUN
 from spade.llm.base import SamplingParams
 from spade.llm.hf import HFPolicy
 from spade.llm.models import cache_dir
@@ -23,20 +23,8 @@ from spade.llm.seeding import derived_seed, seeded_torch
 from spade.train.config import load_config
 from spade.train.loop import run
 
-SHORT_RUN = [
-    "model=tiny-random",
-    "device=cpu",
-    "iterations=2",  # the second iteration plays and updates with weights the first one trained
-    "designs_per_iteration=1",
-    "designer.max_new_tokens=16",
-    "designer.repair_attempts=0",
-    "episodes_per_arm=4",
-    "replay_envs=1",
-    "rollout.max_turns=1",
-    "rollout.max_tokens_per_turn=24",
-    "seed_library=false",
-    f'extra_envs=["{FIXTURES / "letter_variety.py"}"]',
-]
+# The second iteration plays and updates with weights the first one trained.
+SHORT_RUN = [*TINY_RUN, "iterations=2"]
 TIMING = {"seconds", "tokens_per_s"}
 """Metrics that measure time, not the run's outcome."""
 
