@@ -8,6 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 WIN_THRESHOLD = 0.999
 """An episode is won when it terminates with return >= this (DESIGN.md §2)."""
+MIN_ANSWER_CHARS = 3
+"""Default of ``CheckConfig.min_answer_chars``; rollouts, which have no check settings, use it."""
+MIN_ACTION_CHARS = 8
+"""Default of ``CheckConfig.min_action_chars``."""
 
 
 class CheckConfig(BaseModel):
@@ -43,11 +47,13 @@ class CheckConfig(BaseModel):
         "seeds (and on at least one) makes the environment trivial.",
     )
     min_answer_chars: int = Field(
-        3,
+        MIN_ANSWER_CHARS,
         ge=1,
         description="Answers shorter than this are too short to be telling and are not searched "
         "for in hints and observations.",
     )
     min_action_chars: int = Field(
-        8, ge=1, description="Solution actions at least this long must not appear in the hint."
+        MIN_ACTION_CHARS,
+        ge=1,
+        description="Solution actions at least this long must not appear in the hint.",
     )

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spade.checker.config import CheckConfig
+from spade.checker.config import MIN_ANSWER_CHARS
 from spade.checker.leak import contains_telling, solution_answer
 from spade.errors import SandboxError, SpadeError, UsageError
 from spade.llm.base import Message, Policy, TokenPolicy
@@ -164,7 +164,6 @@ def _prompt_parts(tools: list[dict[str, Any]] | None) -> str:
     return f"system, task and {len(tools)} tool schemas" if tools else "system and task"
 
 
-MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
 WITHHELD_HINT = "(no hint: the written hint contained this episode's answer)"
 
 

@@ -10,7 +10,7 @@ import contextlib
 import re
 from collections.abc import Sequence
 
-from spade.checker.config import CheckConfig
+from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS
 from spade.checker.leak import hint_leaks, public_payloads
 from spade.checker.policies import replay
 from spade.errors import SpadeError
@@ -39,10 +39,6 @@ def clean_hint(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     sentences = re.split(r"(?<=[.!?])\s+", text)
     return " ".join(sentences[:3]) or "Explore carefully and use the feedback you get."
-
-
-MIN_ANSWER_CHARS = CheckConfig.model_fields["min_answer_chars"].default
-MIN_ACTION_CHARS = CheckConfig.model_fields["min_action_chars"].default
 
 
 def model_hint_leak(
