@@ -27,10 +27,11 @@ TINY_RUN = [
     "rollout.max_turns=1",
     "rollout.max_tokens_per_turn=24",
     "seed_library=false",
+    "frontier_envs=[]",
     f'extra_envs=["{FIXTURES / "letter_variety.py"}"]',
 ]
 """``--set`` overrides of a self-play run small enough for a test: the tiny model, one design,
-one replayed fixture environment, one short turn."""
+one replayed fixture environment (no frontier environments), one short turn."""
 
 
 def fixture_source(name: str) -> str:

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from spade.errors import SpadeError, UsageError
 from spade.types import DEFAULT_MAX_TURNS
+from spade.warmstart.cli import app as warmstart_app
 
 app = typer.Typer(
     name="spade",
@@ -29,6 +30,7 @@ bench_app = typer.Typer(
 )
 app.add_typer(bench_app, name="bench")
 app.add_typer(archive_app, name="archive")
+app.add_typer(warmstart_app, name="warmstart")
 # Piped output gets wide tables rather than rich's 80-column default.
 console = Console(width=None if sys.stdout.isatty() else 160)
 
@@ -510,6 +512,44 @@ def bench_learning(
         temperature=temperature,
         seed=seed,
         console=None if as_json else console,
+    )
+    if save is not None:
+        save.parent.mkdir(parents=True, exist_ok=True)
+        save.write_text(json.dumps(results, indent=2) + "\n")
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        console.print(render(results))
+
+
+@bench_app.command("designer")
+def bench_designer(
+    iterations: Annotated[int, typer.Option(min=1, help="Designer-only iterations.")] = 6,
+    samples: Annotated[
+        int, typer.Option(min=1, help="Held-out designs per document and template, per side.")
+    ] = 2,
+    overrides: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override one run setting: key.sub=value (repeatable)."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Run folder (default: runs/bench-designer-<time>).")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Also write the results (with the curve) to this JSON file.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Designer-only GRPO from the warm-started model: validity, ladder, reward and valid-and-
+    novel designs per iteration; held-out validity before and after, with intervals."""
+    import time
+
+    from spade.bench.designer import designer_config, render, run_designer_benchmark
+
+    config = designer_config([*(overrides or []), f"iterations={iterations}"])
+    run_dir = out or Path("runs") / time.strftime("bench-designer-%Y%m%d-%H%M%S")
+    results = run_designer_benchmark(
+        config, run_dir, samples=samples, console=None if as_json else console
     )
     if save is not None:
         save.parent.mkdir(parents=True, exist_ok=True)

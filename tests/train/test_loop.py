@@ -115,6 +115,7 @@ def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     small = [
         "iterations=1",
+        "designs_per_iteration=2",
         "designer.max_new_tokens=48",
         "designer.max_prompt_tokens=1200",
         "episodes_per_arm=2",
@@ -122,6 +123,8 @@ def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
         "rollout.max_turns=2",
         "rollout.max_tokens_per_turn=24",
         'library_envs=["guess_number", "code_breaker"]',
+        'frontier_envs=["guess_number"]',
+        "frontier_episodes=2",
     ]
     sets = [arg for item in small for arg in ("--set", item)]
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
@@ -131,7 +134,12 @@ def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert "self-play iterations" in done.stdout and str(run_dir / "metrics.jsonl") in done.stdout
     (metrics,) = lines(run_dir)
-    assert metrics["designs"] == 2 and metrics["envs_played"] >= 1
+    assert metrics["designs"] == 2 and metrics["envs_played"] >= 2  # the frontier env and PLR's
+    assert (
+        metrics["agent_episodes"] >= 2 and 0 <= metrics["agent_wins"] <= metrics["agent_episodes"]
+    )
+    for header in ("designed", "valid", "played", "agent wins", "samples A", "samples D"):
+        assert header in done.stdout
     assert set(metrics["seconds"]) == {"design", "check", "play", "update"}
     from spade.archive import Archive
 
@@ -143,6 +151,27 @@ def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
     assert any((run_dir / "tensorboard").iterdir())
     again = subprocess.run([*SPADE, "run", "--out", str(run_dir)], capture_output=True, text=True)
     assert again.returncode == 2 and "already holds a run" in again.stderr
+
+
+def test_frontier_environments_are_replayed_every_iteration_besides_plr(tmp_path: Path) -> None:
+    """The frontier environment is archived (even without the library) and played each
+    iteration with its own episode count, next to PLR's choice; the metrics count its episodes."""
+    from spade.archive import Archive
+
+    overrides = [
+        *TINY,
+        "designs_per_iteration=0",
+        "iterations=2",
+        'frontier_envs=["running_total"]',
+        "frontier_episodes=3",
+    ]
+    metrics = run(load_config(None, overrides), tmp_path / "r", console=quiet())
+    for line in metrics:
+        assert line["envs_played"] == 2  # running_total and the replayed fixture
+        assert line["agent_episodes"] == 3 + 4
+    with Archive(tmp_path / "r" / "archive.sqlite") as archive:
+        (frontier,) = [e for e in archive.environments() if e.doc_id == "running_total"]
+        assert frontier.origin == "library" and frontier.times_sampled == 2
 
 
 def test_environments_that_never_start_are_not_counted_as_played(tmp_path: Path) -> None:

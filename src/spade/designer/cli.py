@@ -38,7 +38,10 @@ def run_design(
     documents = [c for d in load_corpus(corpus) for c in chunk(d, config.document_tokens)]
     out.mkdir(parents=True, exist_ok=True)
     with console.status(f"loading {model}"):
-        policy = load_policy(model, backend, base_url)
+        from spade.warmstart.adapter import warmstart_adapter_for
+
+        merge = warmstart_adapter_for(model, config.warmstart, config.warmstart_adapter)
+        policy = load_policy(model, backend, base_url, merge=merge if backend == "hf" else None)
     with (
         Archive(out / "archive.sqlite") as archive,
         SandboxPool(limits, spares=2) as pool,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
 from spade.llm.models import EMBEDDED_MODEL, TINY_MODEL, ModelUnavailable, resolve_model
 
@@ -24,14 +26,16 @@ def load_policy(
     base_url: str | None = None,
     dtype: str = "auto",
     device: str = "auto",
+    merge: Path | None = None,
 ) -> Policy:
-    """A policy by name: ``hf`` loads weights locally; ``openai`` talks to ``base_url``."""
+    """A policy by name: ``hf`` loads weights locally (merging the LoRA folder ``merge`` into
+    them when given); ``openai`` talks to ``base_url``."""
     from spade.errors import UsageError
 
     if backend == "hf":
         from spade.llm.hf import HFPolicy
 
-        return HFPolicy.load(model, dtype=dtype, device=device)
+        return HFPolicy.load(model, dtype=dtype, device=device, merge=merge)
     if backend == "openai":
         from spade.llm.openai_api import OpenAIPolicy
 

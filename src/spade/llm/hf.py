@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -84,10 +85,16 @@ class HFPolicy(TokenPolicy):
         device: str = "auto",
         lora: LoraSettings | None = None,
         seed: int = 0,
+        merge: Path | None = None,
     ) -> HFPolicy:
-        """Load ``name``; with ``lora``, add an adapter whose initial weights depend on ``seed``
-        only (not on what drew from torch's global generator before, e.g. building a model)."""
+        """Load ``name``; with ``merge``, merge that LoRA adapter folder into the weights first
+        (the designer warm-start); with ``lora``, add an adapter whose initial weights depend on
+        ``seed`` only (not on what drew from torch's global generator before)."""
         model, tokenizer = load_model_and_tokenizer(name, dtype, device)
+        if merge is not None:
+            from spade.warmstart.adapter import merge_adapter
+
+            model = merge_adapter(model, merge)
         if lora is not None:
             import warnings
 

@@ -33,28 +33,36 @@ def run_training(
 
 COLUMNS = (
     ("iteration", "iter", "{}"),
-    ("validity_rate", "valid", "{:.2f}"),
+    ("designs", "designed", "{}"),
+    ("designs_valid", "valid", "{}"),
     ("ladder_mean", "ladder", "{:.2f}"),
+    ("envs_played", "played", "{}"),
+    ("agent_wins", "agent wins", "{}"),
     ("regret_mean", "regret", "{:+.3f}"),
-    ("hinted_win_rate", "win (hint)", "{:.2f}"),
-    ("unhinted_win_rate", "win", "{:.2f}"),
     ("edge_share", "edge", "{:.2f}"),
     ("diversity", "diversity", "{:.2f}"),
+    ("samples_agent", "samples A", "{}"),
+    ("samples_designer", "samples D", "{}"),
     ("loss_agent", "loss A", "{:+.4f}"),
     ("loss_designer", "loss D", "{:+.4f}"),
 )
 
 
+def _cells(line: dict[str, Any]) -> list[str]:
+    flat = dict(line)
+    flat.update({f"samples_{role}": n for role, n in line.get("samples", {}).items()})
+    if line.get("agent_episodes") is not None:
+        flat["agent_wins"] = f"{line.get('agent_wins', 0)}/{line['agent_episodes']}"
+    return [fmt.format(flat[key]) if flat.get(key) is not None else "" for key, _, fmt in COLUMNS]
+
+
 def summary_table(metrics: list[dict[str, Any]]) -> Table:
+    """Per iteration: designed, valid, played, the agent's unhinted wins, samples per role."""
     table = Table(title="self-play iterations")
     for _, header, _ in COLUMNS:
         table.add_column(header)
     table.add_column("seconds")
     for line in metrics:
-        cells = [
-            fmt.format(line[key]) if line.get(key) is not None else "" for key, _, fmt in COLUMNS
-        ]
         seconds = line.get("seconds", {})
-        cells.append(" ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
-        table.add_row(*cells)
+        table.add_row(*_cells(line), " ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
     return table

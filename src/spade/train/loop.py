@@ -37,6 +37,7 @@ from spade.train.samples import (
     informative,
     weight_designer,
 )
+from spade.warmstart.adapter import warmstart_adapter_for
 
 
 @dataclass
@@ -55,6 +56,8 @@ class Session:
     iteration: int = 0
     buffer: list[Sample] = field(default_factory=list)
     """Designer samples held back for a delayed designer update."""
+    frontier: list[int] = field(default_factory=list)
+    """Archive ids of the frontier environments, replayed every iteration."""
 
 
 def run(
@@ -66,7 +69,7 @@ def run(
 ) -> list[dict[str, Any]]:
     """Run (or resume) the loop to ``config.iterations``; returns the metrics of each iteration."""
     console = console or Console()
-    session = _open(config, run_dir, resume, console)
+    session = open_session(config, run_dir, resume, console)
     written: list[dict[str, Any]] = []
     try:
         with Reporter(console, config.iterations, session.iteration, live) as reporter:
@@ -81,7 +84,7 @@ def run(
     return written
 
 
-def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
+def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
     if not resume and (run_dir / "metrics.jsonl").exists():
         raise UsageError(
             f"{run_dir} already holds a run; pass --resume {run_dir} or another --out folder"
@@ -100,6 +103,8 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> S
         if config.seed_library:
             seed_library(archive, config.library_envs)
         _add_extra_envs(archive, config, pool)
+    # Already archived sources keep their ids, so a resumed run finds the same ones.
+    frontier = seed_library(archive, config.frontier_envs)
     documents = load_corpus(config.corpus)
     chunks = [c for d in documents for c in chunk(d, config.designer.document_tokens)]
     sampler = (
@@ -109,7 +114,18 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> S
     )
     log = MetricsLog(run_dir, keep_lines=int(state.get("metrics_lines", 0)) if resume else 0)
     return Session(
-        config, run_dir, agent, designer, learner, archive, sampler, pool, log, iteration, buffer
+        config,
+        run_dir,
+        agent,
+        designer,
+        learner,
+        archive,
+        sampler,
+        pool,
+        log,
+        iteration,
+        buffer,
+        frontier,
     )
 
 
@@ -129,20 +145,29 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
 def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
     lora = None if config.learner.full_finetune else config.learner.lora
     trains = config.train_agent or (config.train_designer and config.designer_model is None)
+    warm = config.designer
+    shared = config.designer_model is None
     agent = HFPolicy.load(
         config.model,
         dtype=config.dtype,
         device=config.device,
         lora=lora if trains else None,
         seed=config.seed,
+        merge=warmstart_adapter_for(
+            config.model, warm.warmstart and shared, warm.warmstart_adapter
+        ),
     )
     designer: Policy = agent
     if config.designer_model is not None:
+        hf = config.designer_backend == "hf"
         designer = load_policy(
             config.designer_model,
             config.designer_backend,
             config.designer_base_url,
             device=config.device,
+            merge=warmstart_adapter_for(
+                config.designer_model, warm.warmstart and hf, warm.warmstart_adapter
+            ),
         )
     learner = Learner(agent, config.learner, seed=config.seed) if trains else None
     return agent, designer, learner
@@ -203,35 +228,44 @@ def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult
 
 
 def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[PairedResult]:
-    """Paired play of archived environments chosen by PLR (regret rank and staleness)."""
+    """Paired play of the frontier environments (``frontier_episodes`` per arm) and of archived
+    environments chosen by PLR (regret rank and staleness; ``episodes_per_arm``)."""
     config = session.config
-    candidates = [e for e in session.archive.environments(True) if e.id not in exclude]
+    frontier = [i for i in session.frontier if i not in exclude]
+    candidates = [
+        e
+        for e in session.archive.environments(True)
+        if e.id not in exclude and e.id not in frontier
+    ]
     rng = random.Random(f"{config.seed}:replay:{iteration}")
     chosen = choose_replay(candidates, config.replay_envs, iteration, rng, config.regret)
-    if not chosen:
-        return []
-    envs = [(session.archive.get(i).source, f"env {i}") for i in chosen]
-    results = play_many(
-        session.agent,
-        envs,
-        config.episodes_per_arm,
-        config.rollout,
-        session.pool,
-        base_seed=config.seed * 7_919 + iteration * 1_000,
-        regret=config.regret,
-    )
-    for env_id, result in zip(chosen, results, strict=True):
-        if not result.estimate.pairs:
-            continue  # no pair started: nothing was measured
-        session.archive.record_play(
-            env_id,
-            iteration,
-            result.estimate,
-            config.episodes_per_arm,
-            ema_rate=config.regret.ema_rate,
-            ema_prior=config.regret.ema_prior,
+    base_seed = config.seed * 7_919 + iteration * 1_000
+    results: dict[int, PairedResult] = {}
+    for ids, episodes in ((frontier, config.frontier_episodes), (chosen, config.episodes_per_arm)):
+        if not ids:
+            continue
+        played = play_many(
+            session.agent,
+            [(session.archive.get(i).source, f"env {i}") for i in ids],
+            episodes,
+            config.rollout,
+            session.pool,
+            base_seed=base_seed,
+            regret=config.regret,
         )
-    return results
+        for env_id, result in zip(ids, played, strict=True):
+            results[env_id] = result
+            if not result.estimate.pairs:
+                continue  # no pair started: nothing was measured
+            session.archive.record_play(
+                env_id,
+                iteration,
+                result.estimate,
+                episodes,
+                ema_rate=config.regret.ema_rate,
+                ema_prior=config.regret.ema_prior,
+            )
+    return list(results.values())
 
 
 def collect_samples(

@@ -1,0 +1,156 @@
+"""``spade bench designer``: does designer-only GRPO make the designer write more valid, novel
+environments?
+
+The self-play loop runs with the agent's samples left out of the update (``train_agent=false``),
+no replay and no frontier environments: each iteration the designer writes
+``designs_per_iteration`` environments (groups of ``designs_per_document`` per prompt), valid ones
+are played by the agent for the regret reward, and one update learns from the designer's samples
+alone. The agent shares the weights, so it is not frozen in the strict sense; it only stops
+learning from its own returns. Held-out documents are measured before and after
+(``spade.warmstart.measure``) with 95% intervals, in one run.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from spade.archive import Archive
+from spade.designer.config import NoveltyConfig
+from spade.designer.extract import extract_code
+from spade.designer.novelty import nearest, signature_of
+from spade.llm.hf import HFPolicy
+from spade.train.config import RunConfig, apply_overrides, build_config
+from spade.train.loop import iterate, open_session
+from spade.train.progress import Reporter
+from spade.warmstart.dataset import targets
+from spade.warmstart.measure import measure
+
+DESIGNER_ONLY = [
+    "train_agent=false",
+    "train_designer=true",
+    "replay_envs=0",
+    "frontier_envs=[]",
+    "learner.designer_update_every=1",
+]
+"""Overrides that turn a run into designer-only training."""
+
+
+def designer_config(overrides: list[str]) -> RunConfig:
+    """The run's defaults, then ``overrides``, then the designer-only settings."""
+    return build_config(apply_overrides({}, [*overrides, *DESIGNER_ONLY]))
+
+
+def novel_valid(archive: Archive, iteration: int, novelty: NoveltyConfig) -> tuple[int, int]:
+    """(valid designs, valid designs below the duplicate threshold to every warm-start target)
+    of one iteration."""
+    known = [signature_of(t.path.read_text(), novelty) for t in targets()]
+    valid = novel = 0
+    for record in archive.designs(iteration=iteration):
+        if record.outcome != "valid":
+            continue
+        valid += 1
+        source = extract_code(record.reply)
+        if source is None:
+            continue
+        match = nearest(signature_of(source, novelty), known)
+        novel += match.index is None or match.similarity < novelty.duplicate_threshold
+    return valid, novel
+
+
+def run_designer_benchmark(
+    config: RunConfig,
+    run_dir: Path,
+    *,
+    samples: int,
+    console: Console | None = None,
+) -> dict[str, Any]:
+    """Measure, train the designer ``config.iterations`` times, measure again."""
+    console = console or Console(quiet=True)
+    started = time.monotonic()
+    session = open_session(config, run_dir, False, console)
+
+    def held_out() -> dict[str, Any]:
+        assert isinstance(session.agent, HFPolicy)
+        result = measure(
+            session.agent,
+            config.designer,
+            session.pool,
+            max_turns=config.rollout.max_turns,
+            samples=samples,
+            seed=config.seed,
+        )
+        return {k: v for k, v in result.items() if k != "per_reply"}
+
+    results: dict[str, Any] = {"model": config.model, "samples": samples, "curve": []}
+    try:
+        with console.status("measuring held-out designs before training"):
+            results["before"] = held_out()
+        train_started = time.monotonic()
+        with Reporter(console, config.iterations, 0, live=False) as reporter:
+            for iteration in range(1, config.iterations + 1):
+                metrics = iterate(session, iteration, reporter)
+                valid, novel = novel_valid(session.archive, iteration, config.designer.novelty)
+                point = {
+                    "iteration": iteration,
+                    "designs": metrics["designs"],
+                    "validity_rate": metrics["validity_rate"],
+                    "ladder_mean": metrics["ladder_mean"],
+                    "designer_reward_mean": metrics["designer_reward_mean"],
+                    "valid": valid,
+                    "valid_and_novel": novel,
+                    "designer_samples": metrics["samples"]["designer"],
+                    "loss_designer": metrics["loss_designer"],
+                    "seconds": round(sum(metrics["seconds"].values()), 1),
+                }
+                results["curve"].append(point)
+                console.print(_line(point), highlight=False)
+        training = time.monotonic() - train_started
+        with console.status("measuring held-out designs after training"):
+            results["after"] = held_out()
+    finally:
+        session.pool.close()
+        session.archive.close()
+        session.log.close()
+    results["seconds"] = {
+        "total": round(time.monotonic() - started, 1),
+        "training": round(training, 1),
+    }
+    return results
+
+
+def _line(point: dict[str, Any]) -> str:
+    reward = point["designer_reward_mean"]
+    return (
+        f"iteration {point['iteration']}: valid {point['valid']}/{point['designs']} "
+        f"(novel {point['valid_and_novel']}), ladder {point['ladder_mean']:.2f}, "
+        f"reward {'-' if reward is None else f'{reward:.3f}'}, "
+        f"{point['designer_samples']} designer samples, {point['seconds']:.0f} s"
+    )
+
+
+def render(results: dict[str, Any]) -> Table:
+    table = Table(
+        title=f"spade bench designer: {results['model']}, {len(results['curve'])} designer-only "
+        f"iterations; held-out: {results['samples']} designs per document and template"
+    )
+    for column in ("when", "valid", "95% interval", "valid & novel", "ladder (95%)"):
+        table.add_column(column)
+    for when in ("before", "after"):
+        row = results[when]
+        low, high = row["validity_ci"]
+        ladder_low, ladder_high = row["ladder_ci"]
+        table.add_row(
+            when,
+            f"{row['valid']}/{row['replies']}",
+            f"{low:.2f}..{high:.2f}",
+            str(row["valid_and_novel"]),
+            f"{row['ladder_mean']:.2f} ({ladder_low:.2f}..{ladder_high:.2f})",
+        )
+    seconds = results["seconds"]
+    table.add_row("wall time", f"{seconds['total']:.0f} s", f"training {seconds['training']:.0f} s")
+    return table

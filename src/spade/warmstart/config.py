@@ -1,0 +1,53 @@
+"""Settings of the designer warm-start, with the held-out split of the bundled corpus."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spade.llm.hf import LoraSettings
+
+HELDOUT_DOCS: tuple[str, ...] = (
+    "05-run-length-encoding",
+    "10-nonograms",
+    "15-minesweeper",
+    "20-elevator-scheduling",
+    "25-todo-rest-api",
+    "30-shipping-rate-api",
+)
+"""Bundled documents no warm-start target is written for: validity is measured on them."""
+
+DATASET_VERSION = "v1"
+
+
+class WarmstartConfig(BaseModel):
+    """How the warm-start dataset is built and the adapter trained."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seed: int = Field(0, description="Seed of augmentation, shuffling and adapter init.")
+    variants: int = Field(
+        2,
+        ge=0,
+        description="Augmented variants per target besides the original (renamed identifiers, "
+        "varied constants, reordered methods, another grounding excerpt); each is checked.",
+    )
+    excerpt_tokens: int = Field(
+        250,
+        ge=32,
+        description="Chunk size of the alternative grounding excerpts (the run shows the first "
+        "chunk of designer.document_tokens).",
+    )
+    negative_share: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Share of prompts that carry a one-line negative exemplar, as run-time "
+        "prompts do once environments have been played.",
+    )
+    epochs: int = Field(2, ge=1, description="Passes over the training pairs.")
+    learning_rate: float = Field(5e-4, gt=0, description="Adam learning rate of the adapter.")
+    batch_pairs: int = Field(4, ge=1, description="Pairs per optimizer step (accumulated).")
+    lora: LoraSettings = Field(
+        default_factory=lambda: LoraSettings(rank=8, alpha=16),
+        description="The warm-start adapter (merged into the weights before self-play).",
+    )

@@ -1,0 +1,152 @@
+"""Measuring the designer on held-out documents: validity, ladder, and novelty against the
+warm-start targets, with 95% intervals.
+
+Every held-out document gets each design template's prompt (as the run builds it, without
+exemplars), ``samples`` replies are drawn with the designer's sampling settings, and each reply
+is extracted and checked in the sandbox under the run's turn cap. A valid design whose code is
+at least ``novelty.duplicate_threshold`` similar to a training target counts as a near-duplicate
+(memorised): the report gives both the validity rate and the valid-and-novel rate.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from spade.checker.run import check_source
+from spade.corpus import chunk, load_corpus
+from spade.designer.config import DesignerConfig
+from spade.designer.extract import extract_code
+from spade.designer.novelty import nearest, signature_of
+from spade.designer.prompts import prefill_text
+from spade.designer.types import EnvKind
+from spade.llm.base import SamplingParams, TokenPolicy
+from spade.regret.estimators import wilson_interval
+from spade.sandbox import SandboxPool
+from spade.warmstart.config import HELDOUT_DOCS
+from spade.warmstart.dataset import prompt_for, targets, template_for
+
+
+@dataclass
+class Reply:
+    doc_id: str
+    template: str
+    valid: bool
+    ladder: float
+    failed: str | None
+    nearest_target: str | None
+    similarity: float
+    tokens: int
+
+    @property
+    def duplicate(self) -> bool:
+        return self.valid and self.nearest_target is not None
+
+
+def measure(
+    policy: TokenPolicy,
+    designer: DesignerConfig,
+    pool: SandboxPool,
+    *,
+    max_turns: int,
+    samples: int,
+    seed: int,
+    documents: tuple[str, ...] = HELDOUT_DOCS,
+    kinds: tuple[EnvKind, ...] = (EnvKind.REASONING, EnvKind.TOOL_USE),
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Sample, check and summarise ``samples`` designs per (document, template)."""
+    corpus = {d.id: d for d in load_corpus(None)}
+    known = [
+        (f"{t.doc_id}/{t.kind}", signature_of(t.path.read_text(), designer.novelty))
+        for t in targets()
+    ]
+    prompts, labels = [], []
+    for doc_id in documents:
+        document = chunk(corpus[doc_id], designer.document_tokens)[0]
+        for kind in kinds:
+            template = template_for(kind, designer)
+            messages = prompt_for(document, template, designer, [])
+            ids = policy.encode_chat(messages) + policy.encode_text(prefill_text(template))
+            for _ in range(samples):
+                prompts.append(ids)
+                labels.append((doc_id, template))
+    params = SamplingParams(
+        temperature=designer.temperature,
+        top_p=designer.top_p,
+        max_new_tokens=designer.max_new_tokens,
+    )
+    started = time.monotonic()
+    completions = []
+    batch = 4
+    for first in range(0, len(prompts), batch):
+        if progress is not None:
+            progress(
+                f"sampling designs {first + 1}-{min(first + batch, len(prompts))} of {len(prompts)}"
+            )
+        seeds = [seed * 100_003 + i for i in range(first, min(first + batch, len(prompts)))]
+        completions += policy.generate(prompts[first : first + batch], params, seeds)
+    sampled = time.monotonic() - started
+    replies = []
+    for (doc_id, template), completion in zip(labels, completions, strict=True):
+        source = extract_code(prefill_text(template) + completion.text)
+        valid, ladder, near, similarity = False, 0.0, None, 0.0
+        failed: str | None = "no code"
+        if source is not None:
+            verdict = check_source(source, doc_id, designer.check, pool, max_turns=max_turns)
+            valid, ladder = verdict.passed, verdict.ladder
+            failed = None if valid else verdict.failures[0]
+            match = nearest(signature_of(source, designer.novelty), [s for _, s in known])
+            if match.index is not None:
+                similarity = match.similarity
+                if similarity >= designer.novelty.duplicate_threshold:
+                    near = known[match.index][0]
+        replies.append(
+            Reply(
+                doc_id, template, valid, ladder, failed, near, similarity, len(completion.token_ids)
+            )
+        )
+    return summarise(replies, seed=seed, seconds=round(sampled, 1))
+
+
+def summarise(replies: list[Reply], *, seed: int, seconds: float) -> dict[str, Any]:
+    n = len(replies)
+    valid = sum(r.valid for r in replies)
+    novel = sum(r.valid and not r.duplicate for r in replies)
+    duplicates = sum(r.duplicate for r in replies)
+    ladders = [r.ladder for r in replies]
+    return {
+        "replies": n,
+        "valid": valid,
+        "validity_rate": valid / n if n else 0.0,
+        "validity_ci": list(wilson_interval(valid, n)) if n else [0.0, 0.0],
+        "valid_and_novel": novel,
+        "novel_rate_ci": list(wilson_interval(novel, n)) if n else [0.0, 0.0],
+        "near_duplicates": duplicates,
+        "near_duplicate_share": duplicates / valid if valid else None,
+        "ladder_mean": statistics.fmean(ladders) if ladders else 0.0,
+        "ladder_ci": bootstrap_mean_ci(ladders, seed),
+        "sampling_seconds": seconds,
+        "failures": _counts(r.failed for r in replies if r.failed),
+        "per_reply": [asdict(r) for r in replies],
+    }
+
+
+def bootstrap_mean_ci(values: list[float], seed: int, resamples: int = 2000) -> list[float]:
+    """95% percentile bootstrap interval of the mean (seeded)."""
+    if not values:
+        return [0.0, 0.0]
+    rng = random.Random(f"{seed}:ladder bootstrap")
+    means = sorted(statistics.fmean(rng.choices(values, k=len(values))) for _ in range(resamples))
+    return [means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]]
+
+
+def _counts(items: Any) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))

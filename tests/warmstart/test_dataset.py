@@ -1,0 +1,93 @@
+"""The warm-start dataset: built from checked targets only, deterministic, never from held-out
+documents; the packaged dataset is current with the target files and every pair passes the
+checker under the run's settings."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from spade.checker.run import check_source
+from spade.designer.prompts import load_template
+from spade.errors import UsageError
+from spade.sandbox import SandboxPool
+from spade.train.config import RunConfig
+from spade.warmstart import HELDOUT_DOCS, WarmstartConfig, build_pairs, read_pairs
+from spade.warmstart.dataset import CLOSE, FENCE, file_body, targets, template_for
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
+RUN = RunConfig()
+
+
+@pytest.fixture(scope="module")
+def pool():  # type: ignore[no-untyped-def]
+    with SandboxPool(RUN.sandbox, spares=2) as opened:
+        yield opened
+
+
+def build(root: Path, pool: SandboxPool, seed: int = 0):  # type: ignore[no-untyped-def]
+    config = WarmstartConfig(seed=seed, variants=2)
+    return build_pairs(config, RUN.designer, pool, max_turns=RUN.rollout.max_turns, root=root)
+
+
+def test_pairs_are_the_run_prompt_and_the_file_after_the_prefill(pool: SandboxPool) -> None:
+    pairs, rejected = build(FIXTURES, pool)
+    assert len(pairs) + len(rejected) == 3 and pairs[0].augmentations == []
+    original = (FIXTURES / "01-binary-search" / "reasoning.py").read_text()
+    first = pairs[0]
+    assert first.source == original and first.target.endswith(CLOSE)
+    assert (first.prefill + first.target).startswith(FENCE + "from spade.envkit import TurnEnv")
+    system, user = first.messages
+    assert system["role"] == "system" and user["role"] == "user"
+    assert user["content"].startswith(load_template("reasoning_v2").template[:60])
+    assert "Binary Search" in user["content"] and first.excerpt == "first chunk"
+    assert all(p.source != original for p in pairs[1:])
+    assert build(FIXTURES, pool) == (pairs, rejected)  # same seed, same dataset
+
+
+def test_a_broken_target_or_a_held_out_document_is_refused(
+    tmp_path: Path, pool: SandboxPool
+) -> None:
+    broken = tmp_path / "broken" / "01-binary-search"
+    broken.mkdir(parents=True)
+    text = (FIXTURES / "01-binary-search" / "reasoning.py").read_text()
+    (broken / "reasoning.py").write_text(text.replace('"Correct!", 1.0', '"Correct!", 0.0'))
+    with pytest.raises(UsageError, match="fails the checker"):
+        build(tmp_path / "broken", pool)
+    held = tmp_path / "held" / HELDOUT_DOCS[0]
+    held.mkdir(parents=True)
+    shutil.copy(FIXTURES / "01-binary-search" / "reasoning.py", held / "reasoning.py")
+    with pytest.raises(UsageError, match="held out"):
+        build(tmp_path / "held", pool)
+    with pytest.raises(UsageError, match="prefill"):
+        file_body("import random\n" + text, "```python\nfrom spade.envkit import TurnEnv\n")
+
+
+def test_the_packaged_dataset_is_current_with_the_targets() -> None:
+    pairs = read_pairs()
+    found = targets()
+    assert len(found) >= 40
+    originals = {(p.doc_id, p.kind): p for p in pairs if not p.augmentations}
+    assert set(originals) == {(t.doc_id, str(t.kind)) for t in found}
+    for target in found:
+        pair = originals[(target.doc_id, str(target.kind))]
+        assert pair.template == template_for(target.kind, RUN.designer)
+        assert pair.target == file_body(target.path.read_text(), pair.prefill)
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert not {p.doc_id for p in pairs} & set(HELDOUT_DOCS)
+
+
+@pytest.mark.slow
+def test_every_packaged_pair_passes_the_checker_under_the_run_settings(
+    pool: SandboxPool,
+) -> None:
+    failed = []
+    for pair in read_pairs():
+        verdict = check_source(
+            pair.source, pair.id, RUN.designer.check, pool, max_turns=RUN.rollout.max_turns
+        )
+        if not verdict.passed:
+            failed.append((pair.id, verdict.failures))
+    assert failed == []

@@ -1,0 +1,106 @@
+"""Warm-start end to end with the tiny model: pairs -> LoRA fine-tune (the loss falls, seeded
+runs repeat) -> adapter merged into the weights -> held-out measurement, through the CLI too."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spade.errors import UsageError
+from spade.llm.hf import HFPolicy
+from spade.sandbox import SandboxPool
+from spade.train.config import RunConfig
+from spade.warmstart import WarmstartConfig, build_pairs, shipped_adapter, write_pairs
+from spade.warmstart.adapter import store_half, warmstart_adapter_for
+from spade.warmstart.dataset import dataset_path, file_sha
+from spade.warmstart.sft import example_loss, tokenise, train_adapter
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
+SPADE = [sys.executable, "-m", "spade"]
+RUN = RunConfig()
+
+
+@pytest.fixture(scope="module")
+def pairs():  # type: ignore[no-untyped-def]
+    with SandboxPool(RUN.sandbox, spares=2) as pool:
+        built, _ = build_pairs(
+            WarmstartConfig(), RUN.designer, pool, max_turns=RUN.rollout.max_turns, root=FIXTURES
+        )
+    return built
+
+
+def train(pairs, out: Path, seed: int = 0) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    config = WarmstartConfig(seed=seed, epochs=3, batch_pairs=1, learning_rate=1e-2)
+    policy = HFPolicy.load("tiny-random", device="cpu", lora=config.lora, seed=seed)
+    return train_adapter(policy, pairs, config, out)
+
+
+def test_fine_tuning_lowers_the_target_loss_and_the_merged_adapter_keeps_it(
+    pairs, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    record = train(pairs, tmp_path / "adapter")
+    assert record["steps"] == 3 * len(pairs) and record["losses"][-1] < record["losses"][0]
+    assert train(pairs, tmp_path / "again")["losses"] == record["losses"]  # seeded
+    store_half(tmp_path / "adapter")
+    base = HFPolicy.load("tiny-random", device="cpu")
+    merged = HFPolicy.load("tiny-random", device="cpu", merge=tmp_path / "adapter")
+    example = tokenise(base, pairs[0])
+    before = float(example_loss(base.model, example).detach())
+    after = float(example_loss(merged.model, example).detach())
+    assert after < before - 0.5
+
+
+def test_which_adapter_a_run_merges(tmp_path: Path) -> None:
+    assert warmstart_adapter_for("tiny-random", True, None) is None  # none ships for it
+    assert warmstart_adapter_for("smollm2-135m", False, None) is None
+    assert warmstart_adapter_for("smollm2-135m", True, None) == shipped_adapter()
+    with pytest.raises(UsageError, match="no peft adapter folder"):
+        warmstart_adapter_for("smollm2-135m", True, str(tmp_path))
+
+
+def test_the_shipped_adapter_was_trained_on_the_packaged_dataset() -> None:
+    adapter = shipped_adapter()
+    assert adapter is not None
+    record = json.loads((adapter / "warmstart.json").read_text())
+    assert record["dataset"]["sha256"] == file_sha(dataset_path())
+    assert (adapter / "adapter_model.safetensors").stat().st_size < 8_000_000
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    data = tmp_path / "pairs.jsonl"
+    write_pairs(pairs, data)
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    adapter = tmp_path / "adapter"
+    trained = subprocess.run(
+        [*SPADE, "warmstart", "train", "--dataset", str(data), "--model", "tiny-random",
+         "--out", str(adapter), "--epochs", "1"],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert trained.returncode == 0, trained.stderr[-2000:]
+    assert "steps over 3 pairs" in trained.stdout
+    assert json.loads((adapter / "warmstart.json").read_text())["dataset"]["path"] == data.name
+    result = tmp_path / "measure.json"
+    measured = subprocess.run(
+        [*SPADE, "warmstart", "measure", "--set", "model=tiny-random", "--set",
+         "designer.max_new_tokens=24", "--samples", "1", "--adapter", str(adapter),
+         "--save", str(result)],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert measured.returncode == 0, measured.stderr[-2000:]
+    summary = json.loads(result.read_text())
+    assert summary["replies"] == 12 and summary["adapter"] == str(adapter)  # 6 documents x 2
+    low, high = summary["validity_ci"]
+    assert 0 <= low <= summary["validity_rate"] <= high <= 1
+    assert "held-out designs" in measured.stdout
+    missing = subprocess.run(
+        [*SPADE, "warmstart", "train", "--dataset", str(tmp_path / "none.jsonl")],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert missing.returncode == 2 and "no warm-start dataset" in missing.stderr
