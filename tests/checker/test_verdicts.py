@@ -320,3 +320,44 @@ def test_hint_stating_the_answer_after_normalisation_is_a_leak() -> None:
     assert verdict.failures == ["hint_leak"], verdict.to_json()
     message = failed_message(verdict, "hint_leak")
     assert "'blue whale'" in message and "password environment" in message
+
+
+FIVE_STEPS = '''from spade.envkit import TurnEnv
+
+
+class FiveCodesEnv(TurnEnv):
+    max_turns = 8
+    answer_attempts = 1
+
+    def new_task(self, rng):
+        self.codes = [rng.choice("ABCDEFGH") for _ in range(5)]
+        self.done_codes = 0
+        return "Guess five hidden letters A-H in order, one per turn, as \\\\boxed{L}."
+
+    def respond(self, command):
+        if command != self.codes[self.done_codes]:
+            return self.wrong_answer("Wrong letter.")
+        self.done_codes += 1
+        if self.done_codes == 5:
+            return "All five!", 1.0, True
+        return "Right, next.", 0.0, False
+
+    def hint(self):
+        return "Letters come from A to H."
+
+    def solution(self):
+        return [f"\\\\boxed{{{c}}}" for c in self.codes]
+'''
+
+
+def test_a_solution_longer_than_the_runners_turn_cap_is_not_solvable() -> None:
+    """The declared max_turns (8) does not lift the runner's cap: with 4 turns a five-action
+    solution cannot win, so the environment is judged unsolvable, saying why."""
+    from spade.checker import CheckConfig, check_source
+
+    capped = check_source(FIVE_STEPS, "five", CheckConfig(seeds=3), max_turns=4)
+    solvable = {c.name: c for c in capped.checks}["solvable"]
+    assert not solvable.passed and "needs 5 actions" in solvable.message
+    assert "at most 4 turns" in solvable.message
+    roomy = check_source(FIVE_STEPS, "five", CheckConfig(seeds=3), max_turns=25)
+    assert {c.name: c.passed for c in roomy.checks}["solvable"]

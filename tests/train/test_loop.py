@@ -203,7 +203,14 @@ def test_one_sandbox_setting_governs_checking_and_playing(tmp_path: Path) -> Non
             "        self.count = 0\n", "        self.count = 0 * len(platform.machine())\n"
         )
     )
-    base = [*TINY[:-1], "designs_per_iteration=0", "iterations=1", f'extra_envs=["{env}"]']
+    # counter.py needs up to 7 turns to win: the checker judges it under the runner's cap.
+    base = [
+        *TINY[:-1],
+        "designs_per_iteration=0",
+        "iterations=1",
+        "rollout.max_turns=8",
+        f'extra_envs=["{env}"]',
+    ]
     allowed = [*base, 'sandbox.extra_imports=["platform"]', "sandbox.call_timeout_s=4"]
     metrics = run(load_config(None, allowed), tmp_path / "allowed", console=quiet())
     assert metrics[0]["envs_played"] == 1 and metrics[0]["episodes_not_played"] == 0

@@ -97,6 +97,12 @@ class Context:
             return declared
         return self.runner_max_turns
 
+    @property
+    def play_steps(self) -> int:
+        """Turns an episode gets when played: the declared max_turns, cut to the runner's cap.
+        Solutions and the trivial policies are judged within it, as the agent will be."""
+        return min(self.max_steps, self.runner_max_turns)
+
     def solution(self, seed: int) -> list[str] | str | None:
         if seed not in self.solutions and self.solution_error is None:
             self.instance.reset(seed)
@@ -118,7 +124,7 @@ class Context:
             for seed in self.seeds:
                 solution = self.solution(seed)
                 if isinstance(solution, list):
-                    self._solved.append(replay(self.instance, seed, solution))
+                    self._solved.append(replay(self.instance, seed, solution[: self.play_steps]))
         return self._solved
 
     def solution_actions(self) -> dict[int, list[str]]:
@@ -420,6 +426,13 @@ def solvable(ctx: Context) -> str:
                 f"solution() after reset(seed={seed}) returned an empty list; {SOLUTION_ADVICE}"
             )
     for trace in ctx.solution_traces():
+        needed = len(ctx.solutions.get(trace.seed) or [])
+        if not trace.won(ctx.config.win_threshold) and needed > ctx.play_steps:
+            raise StageFailure(
+                f"solution() on seed {trace.seed} needs {needed} actions, but episodes are "
+                f"played for at most {ctx.play_steps} turns (max_turns, within the runner's cap "
+                f"of {ctx.runner_max_turns}); make the task winnable in fewer moves"
+            )
         if not trace.won(ctx.config.win_threshold):
             raise StageFailure(
                 f"replaying solution() on seed {trace.seed} ended after {len(trace.results)} "
@@ -447,7 +460,7 @@ def trivial(ctx: Context) -> str:
             played += 1
             for policy in per_seed[seed].get(name, []):
                 episodes += 1
-                if play(ctx.instance, seed, policy, ctx.max_steps).won(config.win_threshold):
+                if play(ctx.instance, seed, policy, ctx.play_steps).won(config.win_threshold):
                     wins += 1
                     break
         if wins >= needed:
