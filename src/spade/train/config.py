@@ -144,7 +144,7 @@ class RunConfig(BaseModel):
         default_factory=lambda: DesignerConfig(
             designs_per_document=2,
             repair_attempts=0,
-            max_new_tokens=640,
+            max_new_tokens=512,  # the warm-start targets are at most 443 tokens
             max_prompt_tokens=2200,
             # The warm-start pairs carry no positive exemplar: prompts match them and stay short.
             memory=MemoryConfig(positives=0),

@@ -20,8 +20,8 @@ class EventLogLowerBoundEnv(ToolEnv):
         """The time of the entry at an index; uses one of your 5 reads."""
         if not 0 <= index < 31 or self.reads == 0:
             return f"Refused: {self.reads} reads left; indexes are 0..30."
-        self.reads -= 1
-        return {"index": index, "time": self.times[index]}
+        time, self.reads = self.times[index], self.reads - 1
+        return {"index": index, "time": time}
 
     def hint(self):
         return "Lower-bound binary search: on a time >= the target keep the left half."

@@ -1,38 +1,37 @@
 from spade.envkit import TurnEnv
 
 
-class EuclidPairsEnv(TurnEnv):
-    """Step the Euclidean algorithm pair by pair down to the GCD."""
+class ModCalculatorGcdEnv(TurnEnv):
+    """Find a GCD with a remainder-only calculator."""
 
-    max_turns = 6
+    max_turns = 5
     answer_attempts = 1
 
     def new_task(self, rng):
-        self.pairs = []
-        while not 2 <= len(self.pairs) <= 4:
-            x, y = rng.randint(100, 999), rng.randint(20, 99)
-            a, b, self.pairs = x, y, []
+        self.mods = []
+        while not 2 <= len(self.mods) <= 3:
+            g = rng.randint(6, 40)
+            a, b = g * rng.randint(20, 60), g * rng.randint(5, 19)
+            self.mods, start = [], (a, b)
             while b:
+                self.mods.append(f"\\boxed{{{a} mod {b}}}")
                 a, b = b, a % b
-                self.pairs.append(f"{a} {b}")
+        self.gcd = str(a)
         return (
-            f"Run the Euclidean algorithm on ({x}, {y}): the pair (a, b) becomes (b, a mod b) "
-            "until b is 0. Each turn send the next pair as \\boxed{b r}. Reaching (gcd, 0) "
-            "wins; a wrong pair ends the game."
+            f"Find gcd{start}. Your calculator only does remainders: \\boxed{{X mod Y}}. "
+            "Send \\boxed{gcd G} once you know the GCD; a wrong GCD loses."
         )
 
     def respond(self, command):
-        pair = command.replace(",", " ").strip("() ").split()
-        if len(pair) != 2 or not "".join(pair).isdecimal():
+        x, op, y = (command.lower().split() + ["?", "?"])[:3]
+        if x == "gcd":
+            return ("Correct!", 1.0, True) if op == self.gcd else self.wrong_answer("Wrong GCD.")
+        if op != "mod" or not (x + y).isdecimal() or int(y[:9]) == 0:
             return self.format_error(), 0.0, False
-        if " ".join(pair) != self.pairs.pop(0):
-            return self.wrong_answer("Wrong pair.")
-        if not self.pairs:
-            return f"Done: the GCD is {pair[0]}.", 1.0, True
-        return "Correct. Next pair?", 0.0, False
+        return f"Remainder: {int(x[:9]) % int(y[:9])}", 0.0, False
 
     def hint(self):
-        return "Divide a by b and keep only the remainder; the old b moves to the front."
+        return "Each step (a, b) becomes (b, a mod b); stop at remainder 0."
 
     def solution(self):
-        return [f"\\boxed{{{pair}}}" for pair in self.pairs]
+        return [*self.mods, f"\\boxed{{gcd {self.gcd}}}"]

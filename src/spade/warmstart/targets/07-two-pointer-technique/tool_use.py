@@ -7,13 +7,12 @@ class ShortestSalesRunEnv(ToolEnv):
     max_turns = 8
 
     def setup(self, rng):
-        self.sales = [rng.randint(2, 9) for _ in range(8)]
-        goal = rng.randint(max(self.sales) + 1, max(self.sales) + 12)
+        self.sales, goal = [rng.randint(1, 9) for _ in range(8)], rng.randint(12, 30)
         runs = [j - i for i in range(8) for j in range(i + 1, 9) if sum(self.sales[i:j]) >= goal]
-        self._expected_answer = str(min(runs))
+        self._expected_answer = str(min(runs, default=0))
         return (
-            "A shop logged its sales for days 1-8. What is the length, in days, of the shortest "
-            f"run of consecutive days whose sales total at least {goal}? "
+            "A shop logged its sales for days 1-8. How many days long is the shortest run of "
+            f"consecutive days whose sales total at least {goal} (0 if there is none)? "
             "Answer <answer>DAYS</answer>."
         )
 

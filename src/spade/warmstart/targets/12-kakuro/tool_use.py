@@ -18,16 +18,16 @@ class RunCrossingEnv(ToolEnv):
             "Which digit fills the shared cell? Answer <answer>D</answer>."
         )
 
-    def forced_run(self, rng):
-        k = rng.randint(2, 7)
-        low, high = set(range(1, k + 1)), set(range(10 - k, 10))
-        return rng.choice([low, low - {k} | {k + 1}, high, high - {10 - k} | {9 - k}])
-
     def tool_clue(self, run: str):
         """The cell count and sum of the 'across' or 'down' run."""
         if run not in self.runs:
             return "Use 'across' or 'down'."
         return {"cells": len(self.runs[run]), "sum": sum(self.runs[run])}
+
+    def forced_run(self, rng):
+        k = rng.randint(2, 7)
+        low, high = set(range(1, k + 1)), set(range(10 - k, 10))
+        return rng.choice([low, low - {k} | {k + 1}, high, high - {10 - k} | {9 - k}])
 
     def hint(self):
         return "Sums near a run's least or most fix its digits."

@@ -9,22 +9,22 @@ class PegScoringEnv(TurnEnv):
 
     def new_task(self, rng):
         self.code = "".join(rng.choices("ABCDEF", k=4))
-        self.guesses = ["".join(rng.sample(self.code, 3) + rng.choices("ABCDEF")) for _ in "123"]
+        self.guesses = ["".join(rng.sample(self.code, 3) + rng.choices("ABCDEF")) for _ in range(3)]
         return (
-            f"Mastermind: you made the secret code {self.code}. Score each guess as \\boxed{{B W}}: "
-            "B pegs of the right colour in the right place, W of a right colour in the wrong "
-            f"place (each code peg scores once). Guess 1: {self.guesses[0]}"
+            f"Mastermind, your code: {self.code}. Score each guess as \\boxed{{B W}}: B pegs of "
+            "right colour and place, W more of a right colour elsewhere (each code peg scores "
+            f"once). Guess 1: {self.guesses[0]}"
         )
 
     def respond(self, command):
         if len(command.split()) != 2 or not command.replace(" ", "").isdecimal():
             return self.format_error(), 0.0, False
         if command.split() != self.score(self.guesses[0]).split():
-            return self.wrong_answer("Wrong score.")
+            return self.wrong_answer("Wrong.")
         self.guesses.pop(0)
         if not self.guesses:
-            return "All three scored correctly!", 1.0, True
-        return f"Right. Next guess: {self.guesses[0]}", 0.0, False
+            return "All scored correctly!", 1.0, True
+        return f"Right. Guess: {self.guesses[0]}", 0.0, False
 
     def score(self, guess):
         black = sum(g == c for g, c in zip(guess, self.code))

@@ -19,7 +19,7 @@ class HandshakeCaptureEnv(ToolEnv):
                 f"SYN seq={x}",
                 f"SYN+ACK seq={y} ack={acks[0]}",
                 f"ACK seq={x + 1} ack={acks[1]}",
-                f"DATA seq={x + 1} len={size}",
+                f"DATA len={size}",
                 f"ACK ack={acks[2]}",
             ]
         return (
@@ -29,7 +29,7 @@ class HandshakeCaptureEnv(ToolEnv):
 
     def tool_capture(self, port: int):
         """The segments captured on one port, in order."""
-        return self.captures.get(port, "No capture on that port.")
+        return self.captures.get(port, "No such capture.")
 
     def hint(self):
         return "An ack is the next seq expected; a SYN uses one, each data byte one."

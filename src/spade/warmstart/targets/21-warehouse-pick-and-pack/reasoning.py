@@ -12,9 +12,11 @@ class PickWalkEnv(TurnEnv):
         bins = [f"{aisle}-{bay:02d}-{rng.randint(1, 4)}" for aisle, bay in spots]
         self.walk = sorted(range(1, 5), key=lambda line: bins[line - 1])
         lines = "; ".join(f"line {i} in bin {code}" for i, code in enumerate(bins, 1))
-        return (f"Order: {lines}. Bins are aisle-bay-level; the picker visits them in aisle "
-                "order, then bay order within an aisle. Name the line picked next as "
-                "\\boxed{N}, one per turn, for the first three picks. A wrong line ends the game.")
+        return (
+            f"Order: {lines}. Bins are aisle-bay-level; the picker visits them in aisle "
+            "order, then bay order within an aisle. Name the line picked next as "
+            "\\boxed{N}, one per turn, for the first three picks. A wrong line ends the game."
+        )
 
     def respond(self, command):
         if command not in ("1", "2", "3", "4"):

@@ -14,9 +14,11 @@ class ShortPickEnv(ToolEnv):
             self.stock[sku] = {"bin": code, "units": rng.randint(0, n - 1 if code == low else 9)}
         self._expected_answer = min(v["bin"] for s, v in self.stock.items() if v["units"] < need[s])
         order = ", ".join(f"{n} {sku}" for sku, n in need.items())
-        return (f"Order: {order}. Bins (aisle-bay-level) are walked in aisle order, then bay "
-                "order. Which bin is the first short pick (fewer units than needed)? Answer "
-                "<answer>BIN</answer>.")
+        return (
+            f"Order: {order}. Bins (aisle-bay-level) are walked in aisle order, then bay "
+            "order. Which bin is the first short pick (fewer units than needed)? Answer "
+            "<answer>BIN</answer>."
+        )
 
     def tool_locate(self, sku: str):
         """The bin and units on hand of one SKU."""

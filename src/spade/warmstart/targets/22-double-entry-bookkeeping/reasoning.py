@@ -8,19 +8,23 @@ class JournalEntryEnv(TurnEnv):
     answer_attempts = 1
 
     def new_task(self, rng):
-        self.events = rng.sample([
-            ("cash", "capital", "Owner invests cash."),
-            ("equipment", "cash", "Equipment bought for cash."),
-            ("equipment", "payable", "Equipment bought on credit."),
-            ("receivable", "revenue", "Services sold on credit."),
-            ("cash", "receivable", "A customer pays its debt."),
-            ("expense", "cash", "Rent paid in cash."),
-            ("payable", "cash", "A supplier is paid its bill."),
-        ], 3)
-        return ("Accounts: cash, equipment, receivable (assets), payable (liability), capital "
-                "(equity), revenue, expense. Answer each transaction's debited, then credited "
-                "account as \\boxed{DEBIT, CREDIT}. A wrong entry ends the game. "
-                + self.events[0][2])
+        self.events = rng.sample(
+            [
+                ("cash", "capital", "Owner invests cash."),
+                ("equipment", "cash", "Equipment bought for cash."),
+                ("equipment", "payable", "Equipment bought on credit."),
+                ("receivable", "revenue", "Services sold on credit."),
+                ("cash", "receivable", "A customer pays its debt."),
+                ("expense", "cash", "Rent paid in cash."),
+                ("payable", "cash", "A supplier is paid its bill."),
+            ],
+            3,
+        )
+        return (
+            "Accounts: cash, equipment, receivable (assets), payable (liability), capital "
+            "(equity), revenue, expense. Answer each transaction's debited, then credited "
+            "account as \\boxed{DEBIT, CREDIT}. A wrong entry ends the game. " + self.events[0][2]
+        )
 
     def respond(self, command):
         entry = tuple(part.strip() for part in command.lower().split(","))

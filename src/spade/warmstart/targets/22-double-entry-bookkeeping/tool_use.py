@@ -7,8 +7,7 @@ class CashAfterPostingEnv(ToolEnv):
     max_turns = 6
 
     def setup(self, rng):
-        pairs = ["cash capital", "equipment cash", "cash revenue", "expense cash", "receivable revenue",
-                 "cash receivable"]
+        pairs = ["cash capital", "equipment cash", "cash sales", "rent cash", "receivable sales"]
         opening, bad, self.entries = rng.randrange(1000, 2000, 10), rng.randint(1, 3), {}
         cash, amounts = opening, rng.sample(range(50, 900, 10), 3)
         for number, pair, amount in zip((1, 2, 3), rng.sample(pairs, 3), amounts):
@@ -18,8 +17,11 @@ class CashAfterPostingEnv(ToolEnv):
             if number != bad:
                 cash += amount * ((debit == "cash") - (credit == "cash"))
         self._expected_answer = str(cash)
-        return (f"Cash opened at {opening}. Journal entries 1, 2 and 3 are posted unless their "
-                "debits and credits differ. What is the cash balance then? Answer <answer>N</answer>.")
+        return (
+            f"Cash opened at {opening}. Journal entries 1, 2 and 3 are posted unless their "
+            "debits and credits differ. What is the cash balance then? Answer "
+            "<answer>N</answer>."
+        )
 
     def tool_entry(self, number: int):
         """The lines of one journal entry."""

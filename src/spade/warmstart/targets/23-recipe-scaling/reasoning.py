@@ -2,7 +2,7 @@ from spade.envkit import TurnEnv
 
 
 class ScalingRulesEnv(TurnEnv):
-    """Scale a recipe with its rounding and seasoning rules."""
+    """Scale a recipe by its special rules."""
 
     max_turns = 4
     answer_attempts = 1
@@ -11,13 +11,18 @@ class ScalingRulesEnv(TurnEnv):
         salt, powder = rng.choices([1, 2, 3], k=2)
         cloves, serves = rng.randint(1, 5), rng.choice([2, 6, 8, 16])
         factor = serves / 4
-        self.answers = [max(1, int(cloves * factor + 0.5)), salt * factor * (0.75 if factor >= 2 else 1),
-                        powder * min(factor, 2)]
-        return (f"A recipe for 4 uses {cloves} garlic cloves, {salt} tsp salt and {powder} tsp "
-                f"baking powder; scale it for {serves}. Round cloves to whole ones, halves up, at "
-                "least 1; cut salt by 25% when the factor is 2 or more; never more than double "
-                "leavening. Give the cloves, then the salt, then the baking powder, one per turn as "
-                "\\boxed{NUMBER}. A wrong amount ends the game.")
+        self.answers = [
+            max(1, int(cloves * factor + 0.5)),
+            salt * factor * (0.75 if factor >= 2 else 1),
+            powder * min(factor, 2),
+        ]
+        return (
+            f"A recipe for 4 uses {cloves} garlic cloves, {salt} tsp salt and {powder} tsp "
+            f"baking powder; scale it for {serves}. Round cloves to whole ones, halves up, "
+            "min 1; cut salt by 25% when the factor is 2 or more; never more than double "
+            "leavening. Give the cloves, the salt, then the baking powder, one per turn "
+            "as \\boxed{NUMBER}. A wrong amount ends the game."
+        )
 
     def respond(self, command):
         if not (command.replace(".", "", 1).isdecimal() and len(command) < 9):

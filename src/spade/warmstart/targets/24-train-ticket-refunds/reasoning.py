@@ -12,11 +12,13 @@ class SeasonReturnEnv(TurnEnv):
         used = (days + 6) // 7 * weekly
         price = used + rng.choice([-30, 60, 150, 250]) + rng.randrange(0, 30, 10) + 7
         self.answers = [(days + 6) // 7, used, max(0, price - used - 5)]
-        return (f"A season ticket cost {price} with a weekly rate of {weekly}; it is returned "
-                f"after {days} days. The refund is the price, less the weekly rate for each "
-                "started week, less a 5 admin fee; never below 0. Answer one per turn as "
-                "\\boxed{N}: the weeks charged, the cost of the days used, then the refund. A "
-                "wrong answer ends the game.")
+        return (
+            f"A season ticket cost {price} with a weekly rate of {weekly}; it is returned "
+            f"after {days} days. The refund is the price, less the weekly rate for each "
+            "started week, less a 5 admin fee; never below 0. Answer one per turn as "
+            "\\boxed{N}: the weeks charged, the cost of the days used, then the refund. A "
+            "wrong answer ends the game."
+        )
 
     def respond(self, command):
         if not (command.isdecimal() and len(command) < 7):

@@ -5,7 +5,7 @@ class GoalSeekPrecedenceEnv(TurnEnv):
     """Choose A1 so a GridCalc formula shows a target."""
 
     max_turns = 4
-    answer_attempts = 2
+    answer_attempts = 1
     formulas = {
         "=-A1^2+A2": lambda a, b: a * a + b,
         "=A2^A1^2": lambda a, b: b ** (2 * a),
@@ -14,12 +14,12 @@ class GoalSeekPrecedenceEnv(TurnEnv):
 
     def new_task(self, rng):
         self.formula, self.value = rng.choice(list(self.formulas.items()))
-        self.a1, self.a2 = rng.randint(2, 4), rng.randint(2, 3)
+        self.a1, self.a2 = rng.randint(2, 9), rng.randint(2, 3)
         self.target = self.value(self.a1, self.a2)
         return (
             f"GridCalc sheet: A2 = {self.a2}, B1 = {self.formula}. Unary minus binds tightest, then"
             " ^ (left to right), then * and /, then + and -. Which whole number from -9 to 9 in A1"
-            f" makes B1 show {self.target}? Answer \\boxed{{N}}; you have two tries."
+            f" makes B1 show {self.target}? Answer \\boxed{{N}}; you have one try."
         )
 
     def respond(self, command):
