@@ -83,8 +83,8 @@ def train(
     out: Annotated[
         Path | None, typer.Option(help="Adapter folder (default: the packaged adapter's).")
     ] = None,
-    epochs: Annotated[int, typer.Option(min=1, help="Passes over the pairs.")] = 2,
-    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 5e-4,
+    epochs: Annotated[int, typer.Option(min=1, help="Passes over the pairs.")] = 1,
+    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 1e-3,
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
 ) -> None:
     """LoRA fine-tune of the designer role on the pairs; writes a peft adapter folder."""
@@ -107,6 +107,8 @@ def train(
             progress.update(
                 task, completed=step, total=steps, description=f"warm-start loss {loss:.3f}"
             )
+            if not console.is_terminal:  # logs and CI get a line per step instead of a bar
+                console.print(f"step {step}/{steps} loss {loss:.3f}", highlight=False)
 
         record = train_adapter(policy, pairs, settings, folder, progress=tick)
     store_half(folder)
@@ -144,6 +146,11 @@ def measure_command(
     )
     with console.status(f"loading {run.model}"):
         policy = HFPolicy.load(run.model, dtype=run.dtype, device=run.device, merge=merge)
+    def say(text: str, status: Any) -> None:
+        status.update(text)
+        if not console.is_terminal:
+            console.print(text, highlight=False)
+
     with SandboxPool(run.sandbox, spares=2) as pool, console.status("measuring") as status:
         result = measure(
             policy,
@@ -152,7 +159,7 @@ def measure_command(
             max_turns=run.rollout.max_turns,
             samples=samples,
             seed=run.seed,
-            progress=lambda text: status.update(text),
+            progress=lambda text: say(text, status),
         )
     result["adapter"] = str(merge) if merge else None
     if save is not None:

@@ -57,9 +57,11 @@ def measure(
     seed: int,
     documents: tuple[str, ...] = HELDOUT_DOCS,
     kinds: tuple[EnvKind, ...] = (EnvKind.REASONING, EnvKind.TOOL_USE),
+    batch: int = 12,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Sample, check and summarise ``samples`` designs per (document, template)."""
+    """Sample (``batch`` replies at a time), check and summarise ``samples`` designs per
+    (document, template)."""
     corpus = {d.id: d for d in load_corpus(None)}
     known = [
         (f"{t.doc_id}/{t.kind}", signature_of(t.path.read_text(), designer.novelty))
@@ -82,7 +84,6 @@ def measure(
     )
     started = time.monotonic()
     completions = []
-    batch = 4
     for first in range(0, len(prompts), batch):
         if progress is not None:
             progress(
