@@ -112,6 +112,7 @@ def train(
 
         record = train_adapter(policy, pairs, settings, folder, progress=tick)
     store_half(folder)
+    (folder / "README.md").unlink(missing_ok=True)  # peft's blank model card
     record["dataset"] = {"path": path.name, "sha256": file_sha(path)}
     record["model"] = model
     (folder / "warmstart.json").write_text(json.dumps(record, indent=2) + "\n")
