@@ -322,7 +322,7 @@ def test_hint_stating_the_answer_after_normalisation_is_a_leak() -> None:
     assert "'blue whale'" in message and "password environment" in message
 
 
-FIVE_STEPS = '''from spade.envkit import TurnEnv
+FIVE_STEPS = """from spade.envkit import TurnEnv
 
 
 class FiveCodesEnv(TurnEnv):
@@ -347,7 +347,7 @@ class FiveCodesEnv(TurnEnv):
 
     def solution(self):
         return [f"\\\\boxed{{{c}}}" for c in self.codes]
-'''
+"""
 
 
 def test_a_solution_longer_than_the_runners_turn_cap_is_not_solvable() -> None:

@@ -145,6 +145,9 @@ class RunConfig(BaseModel):
             designs_per_document=2,
             repair_attempts=0,
             max_new_tokens=512,  # the warm-start targets are at most 443 tokens
+            # The warm-started 135M model writes runnable code far more often when it samples
+            # cold (held-out ladder 0.15 at 0.3 against 0.02 at 0.8).
+            temperature=0.3,
             max_prompt_tokens=2200,
             # The warm-start pairs carry no positive exemplar: prompts match them and stay short.
             memory=MemoryConfig(positives=0),

@@ -147,6 +147,7 @@ def measure_command(
     )
     with console.status(f"loading {run.model}"):
         policy = HFPolicy.load(run.model, dtype=run.dtype, device=run.device, merge=merge)
+
     def say(text: str, status: Any) -> None:
         status.update(text)
         if not console.is_terminal:

@@ -38,6 +38,8 @@ class Reply:
     valid: bool
     ladder: float
     failed: str | None
+    message: str | None
+    """What the first failed check said."""
     nearest_target: str | None
     similarity: float
     tokens: int
@@ -97,10 +99,12 @@ def measure(
         source = extract_code(prefill_text(template) + completion.text)
         valid, ladder, near, similarity = False, 0.0, None, 0.0
         failed: str | None = "no code"
+        message: str | None = None
         if source is not None:
             verdict = check_source(source, doc_id, designer.check, pool, max_turns=max_turns)
             valid, ladder = verdict.passed, verdict.ladder
             failed = None if valid else verdict.failures[0]
+            message = next((c.message for c in verdict.checks if not c.passed), None)
             match = nearest(signature_of(source, designer.novelty), [s for _, s in known])
             if match.index is not None:
                 similarity = match.similarity
@@ -108,7 +112,15 @@ def measure(
                     near = known[match.index][0]
         replies.append(
             Reply(
-                doc_id, template, valid, ladder, failed, near, similarity, len(completion.token_ids)
+                doc_id,
+                template,
+                valid,
+                ladder,
+                failed,
+                message,
+                near,
+                similarity,
+                len(completion.token_ids),
             )
         )
     return summarise(replies, seed=seed, seconds=round(sampled, 1))
