@@ -148,6 +148,9 @@ class RunConfig(BaseModel):
             # The warm-started 135M model writes runnable code far more often when it samples
             # cold (held-out ladder 0.15 at 0.3 against 0.02 at 0.8).
             temperature=0.3,
+            # Edits (ACCEL) ask for a whole archived source back without a prefill and are not
+            # in the warm-start pairs: on this CPU they cost the most and never pass.
+            edit_share=0.0,
             max_prompt_tokens=2200,
             # The warm-start pairs carry no positive exemplar: prompts match them and stay short.
             memory=MemoryConfig(positives=0),
