@@ -107,6 +107,7 @@ def test_paper_config_file_loads() -> None:
     config = load_config(Path(__file__).parents[2] / "configs" / "paper.toml", [])
     assert config.episodes_per_arm == 16 and config.learner.full_finetune
     assert config.designer.memory.positives == 2 and config.learner.designer_update_every == 4
+    assert config.designer.temperature == 0.8 and config.designer.edit_share == 0.25
 
 
 @pytest.mark.slow
