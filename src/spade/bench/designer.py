@@ -22,13 +22,11 @@ from rich.table import Table
 from spade.archive import Archive
 from spade.designer.config import NoveltyConfig
 from spade.designer.extract import extract_code
-from spade.designer.novelty import nearest, signature_of
 from spade.llm.hf import HFPolicy
 from spade.train.config import RunConfig, apply_overrides, build_config
 from spade.train.loop import iterate, open_session
 from spade.train.progress import Reporter
-from spade.warmstart.dataset import targets
-from spade.warmstart.measure import measure
+from spade.warmstart.measure import measure, nearest_target, target_signatures
 
 DESIGNER_ONLY = [
     "train_agent=false",
@@ -45,10 +43,14 @@ def designer_config(overrides: list[str]) -> RunConfig:
     return build_config(apply_overrides({}, [*overrides, *DESIGNER_ONLY]))
 
 
-def novel_valid(archive: Archive, iteration: int, novelty: NoveltyConfig) -> tuple[int, int]:
-    """(valid designs, valid designs below the duplicate threshold to every warm-start target)
+def novel_valid(
+    archive: Archive,
+    iteration: int,
+    novelty: NoveltyConfig,
+    known: list[tuple[str, tuple[int, ...]]],
+) -> tuple[int, int]:
+    """(valid designs, valid designs that near-duplicate no warm-start target in ``known``)
     of one iteration."""
-    known = [signature_of(t.path.read_text(), novelty) for t in targets()]
     valid = novel = 0
     for record in archive.designs(iteration=iteration):
         if record.outcome != "valid":
@@ -57,8 +59,7 @@ def novel_valid(archive: Archive, iteration: int, novelty: NoveltyConfig) -> tup
         source = extract_code(record.reply)
         if source is None:
             continue
-        match = nearest(signature_of(source, novelty), known)
-        novel += match.index is None or match.similarity < novelty.duplicate_threshold
+        novel += nearest_target(source, known, novelty)[0] is None
     return valid, novel
 
 
@@ -90,11 +91,14 @@ def run_designer_benchmark(
     try:
         with console.status("measuring held-out designs before training"):
             results["before"] = held_out()
+        known = target_signatures(config.designer.novelty)
         train_started = time.monotonic()
         with Reporter(console, config.iterations, 0, live=False) as reporter:
             for iteration in range(1, config.iterations + 1):
                 metrics = iterate(session, iteration, reporter)
-                valid, novel = novel_valid(session.archive, iteration, config.designer.novelty)
+                valid, novel = novel_valid(
+                    session.archive, iteration, config.designer.novelty, known
+                )
                 point = {
                     "iteration": iteration,
                     "designs": metrics["designs"],

@@ -48,6 +48,15 @@ class _KeptRow:
     layers: list[tuple[torch.Tensor, torch.Tensor]]
 
 
+def quiet_peft() -> None:
+    """peft asks transformers a deprecated question; the answer is right, the noise is not."""
+    import warnings
+
+    warnings.filterwarnings(
+        "ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning
+    )
+
+
 class HFPolicy(TokenPolicy):
     """A transformers causal LM, optionally with LoRA adapters; the same object is trained."""
 
@@ -96,14 +105,9 @@ class HFPolicy(TokenPolicy):
 
             model = merge_adapter(model, merge)
         if lora is not None:
-            import warnings
-
             from peft import LoraConfig, get_peft_model
 
-            # peft asks transformers a deprecated question; the answer is right, the noise is not.
-            warnings.filterwarnings(
-                "ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning
-            )
+            quiet_peft()
 
             present = {n.rsplit(".", 1)[-1] for n, _ in model.named_modules()}
             targets = [m for m in lora.target_modules if m in present]

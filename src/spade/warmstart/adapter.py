@@ -38,14 +38,11 @@ def warmstart_adapter_for(model: str, enabled: bool, adapter: str | None) -> Pat
 
 def merge_adapter(model: Any, folder: Path) -> Any:
     """``model`` with the LoRA adapter in ``folder`` merged into its weights."""
-    import warnings
-
     from peft import PeftModel
 
-    # peft asks transformers a deprecated question; the answer is right, the noise is not.
-    warnings.filterwarnings(
-        "ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning
-    )
+    from spade.llm.hf import quiet_peft
+
+    quiet_peft()
     merged = PeftModel.from_pretrained(model, str(folder)).merge_and_unload()
     merged.eval()
     return merged

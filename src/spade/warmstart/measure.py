@@ -19,7 +19,7 @@ from typing import Any
 
 from spade.checker.run import check_source
 from spade.corpus import chunk, load_corpus
-from spade.designer.config import DesignerConfig
+from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.novelty import nearest, signature_of
 from spade.designer.prompts import prefill_text
@@ -65,10 +65,7 @@ def measure(
     """Sample (``batch`` replies at a time), check and summarise ``samples`` designs per
     (document, template)."""
     corpus = {d.id: d for d in load_corpus(None)}
-    known = [
-        (f"{t.doc_id}/{t.kind}", signature_of(t.path.read_text(), designer.novelty))
-        for t in targets()
-    ]
+    known = target_signatures(designer.novelty)
     prompts, labels = [], []
     for doc_id in documents:
         document = chunk(corpus[doc_id], designer.document_tokens)[0]
@@ -105,11 +102,7 @@ def measure(
             valid, ladder = verdict.passed, verdict.ladder
             failed = None if valid else verdict.failures[0]
             message = next((c.message for c in verdict.checks if not c.passed), None)
-            match = nearest(signature_of(source, designer.novelty), [s for _, s in known])
-            if match.index is not None:
-                similarity = match.similarity
-                if similarity >= designer.novelty.duplicate_threshold:
-                    near = known[match.index][0]
+            near, similarity = nearest_target(source, known, designer.novelty)
         replies.append(
             Reply(
                 doc_id,
@@ -124,6 +117,22 @@ def measure(
             )
         )
     return summarise(replies, seed=seed, seconds=round(sampled, 1))
+
+
+def target_signatures(novelty: NoveltyConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """('document/kind', MinHash signature) of every warm-start target."""
+    return [(f"{t.doc_id}/{t.kind}", signature_of(t.path.read_text(), novelty)) for t in targets()]
+
+
+def nearest_target(
+    source: str, known: list[tuple[str, tuple[int, ...]]], novelty: NoveltyConfig
+) -> tuple[str | None, float]:
+    """(the target ``source`` near-duplicates, or None; its similarity to the nearest one)."""
+    match = nearest(signature_of(source, novelty), [s for _, s in known])
+    if match.index is None:
+        return None, 0.0
+    near = known[match.index][0] if match.similarity >= novelty.duplicate_threshold else None
+    return near, match.similarity
 
 
 def summarise(replies: list[Reply], *, seed: int, seconds: float) -> dict[str, Any]:
