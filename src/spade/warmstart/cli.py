@@ -83,8 +83,12 @@ def train(
     out: Annotated[
         Path | None, typer.Option(help="Adapter folder (default: the packaged adapter's).")
     ] = None,
-    epochs: Annotated[int, typer.Option(min=1, help="Passes over the pairs.")] = 1,
-    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 1e-3,
+    epochs: Annotated[
+        int | None, typer.Option(min=1, help="Passes over the pairs (default: 3).")
+    ] = None,
+    learning_rate: Annotated[
+        float | None, typer.Option(min=0.0, help="Adam learning rate (default: 1e-3).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
 ) -> None:
     """LoRA fine-tune of the designer role on the pairs; writes a peft adapter folder."""
@@ -93,7 +97,8 @@ def train(
     from spade.warmstart.dataset import dataset_path, file_sha, read_pairs
     from spade.warmstart.sft import train_adapter
 
-    settings = WarmstartConfig(seed=seed, epochs=epochs, learning_rate=learning_rate)
+    given = {"epochs": epochs, "learning_rate": learning_rate}
+    settings = WarmstartConfig(seed=seed, **{k: v for k, v in given.items() if v is not None})
     path = dataset or dataset_path()
     pairs = read_pairs(path)
     folder = out or ADAPTERS_DIR / model

@@ -44,7 +44,7 @@ class WarmstartConfig(BaseModel):
         description="Share of prompts that carry a one-line negative exemplar, as run-time "
         "prompts do once environments have been played.",
     )
-    epochs: int = Field(1, ge=1, description="Passes over the training pairs.")
+    epochs: int = Field(3, ge=1, description="Passes over the training pairs.")
     learning_rate: float = Field(1e-3, gt=0, description="Adam learning rate of the adapter.")
     batch_pairs: int = Field(4, ge=1, description="Pairs per optimizer step (accumulated).")
     lora: LoraSettings = Field(
