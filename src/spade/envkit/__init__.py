@@ -13,6 +13,7 @@ from spade.envkit.parsers import (
     parse_boxed,
     parse_tool_calls,
 )
+from spade.envkit.quizenv import QuizEnv
 from spade.envkit.toolenv import FORMAT_HELP, ToolEnv
 from spade.envkit.turnenv import TurnEnv
 
@@ -21,6 +22,7 @@ ToolUseBaseEnv = ToolEnv
 
 __all__ = [
     "FORMAT_HELP",
+    "QuizEnv",
     "ToolCall",
     "ToolEnv",
     "ToolUseBaseEnv",
