@@ -1,5 +1,6 @@
-"""The v2 designer templates: a TurnEnv/ToolEnv subclass asked for, a short exemplar that is
-itself a valid environment, and a reply pre-filled with the code block's opening and header."""
+"""The v2 designer templates (and quiz_v1): a TurnEnv/ToolEnv/QuizEnv subclass asked for, a
+short exemplar that is itself a valid environment, and a reply pre-filled with the code block's
+opening and header."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from spade.llm.hf import HFPolicy
 from spade.regret import RegretConfig
 from spade.rollout import RolloutConfig
 
-V2 = {"reasoning_v2": "TurnEnv", "tool_use_v2": "ToolEnv"}
+V2 = {"reasoning_v2": "TurnEnv", "tool_use_v2": "ToolEnv", "quiz_v1": "QuizEnv"}
+"""Templates with an exemplar and a prefill, and the base class each asks for."""
 
 
 @pytest.mark.parametrize("template", sorted(V2))

@@ -48,8 +48,9 @@ class DesignerConfig(BaseModel):
     reasoning_template: str = Field(
         "reasoning_v2",
         description="Template for reasoning games: 'reasoning_v2' asks for a TurnEnv subclass "
-        "with a short exemplar and pre-fills the reply's code block and header; "
-        "'reasoning_v1' asks for a whole environment class from the contract.",
+        "with a short exemplar and pre-fills the reply's code block and header; 'quiz_v1' asks "
+        "for a QuizEnv (questions and answers only), the same way; 'reasoning_v1' asks for a "
+        "whole environment class from the contract.",
     )
     tool_use_template: str = Field(
         "tool_use_v2",
