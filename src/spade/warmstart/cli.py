@@ -23,6 +23,8 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 console = Console()
+_DEFAULTS = {name: field.default for name, field in WarmstartConfig.model_fields.items()}
+"""WarmstartConfig's defaults, which the train command's options fall back to."""
 
 ConfigOption = Annotated[
     Path | None, typer.Option("--config", help="Run settings (TOML/YAML), as spade run.")
@@ -84,10 +86,14 @@ def train(
         Path | None, typer.Option(help="Adapter folder (default: the packaged adapter's).")
     ] = None,
     epochs: Annotated[
-        int | None, typer.Option(min=1, help="Passes over the pairs (default: 3).")
+        int | None,
+        typer.Option(min=1, help=f"Passes over the pairs (default: {_DEFAULTS['epochs']})."),
     ] = None,
     learning_rate: Annotated[
-        float | None, typer.Option(min=0.0, help="Adam learning rate (default: 1e-3).")
+        float | None,
+        typer.Option(
+            min=0.0, help=f"Adam learning rate (default: {_DEFAULTS['learning_rate']:g})."
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
 ) -> None:
