@@ -15,10 +15,20 @@ from spade.errors import UsageError
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
 from spade.warmstart import HELDOUT_DOCS, WarmstartConfig, build_pairs, read_pairs
-from spade.warmstart.dataset import CLOSE, FENCE, file_body, targets, template_for
+from spade.warmstart.dataset import (
+    CLOSE,
+    FENCE,
+    file_body,
+    targets,
+    targets_in_use,
+    template_for,
+    templates_in_use,
+)
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
 RUN = RunConfig()
+TURNENV = RUN.designer.model_copy(update={"reasoning_template": "reasoning_v2"})
+"""The designer asking for TurnEnv games, whose targets are the reasoning.py files."""
 
 
 @pytest.fixture(scope="module")
@@ -27,9 +37,9 @@ def pool():  # type: ignore[no-untyped-def]
         yield opened
 
 
-def build(root: Path, pool: SandboxPool, seed: int = 0):  # type: ignore[no-untyped-def]
+def build(root: Path, pool: SandboxPool, seed: int = 0, designer=TURNENV):  # type: ignore[no-untyped-def]
     config = WarmstartConfig(seed=seed, variants=2)
-    return build_pairs(config, RUN.designer, pool, max_turns=RUN.rollout.max_turns, root=root)
+    return build_pairs(config, designer, pool, max_turns=RUN.rollout.max_turns, root=root)
 
 
 def test_pairs_are_the_run_prompt_and_the_file_after_the_prefill(pool: SandboxPool) -> None:
@@ -45,6 +55,22 @@ def test_pairs_are_the_run_prompt_and_the_file_after_the_prefill(pool: SandboxPo
     assert "Binary Search" in user["content"] and first.excerpt == "first chunk"
     assert all(p.source != original for p in pairs[1:])
     assert build(FIXTURES, pool) == (pairs, rejected)  # same seed, same dataset
+
+
+def test_the_run_designer_gets_the_targets_of_its_templates(pool: SandboxPool) -> None:
+    assert templates_in_use(RUN.designer) == [("reasoning", "quiz_v1")]
+    pairs, rejected = build(FIXTURES, pool, designer=RUN.designer)
+    assert len(pairs) >= 2 and not rejected and all(p.template == "quiz_v1" for p in pairs)
+    assert pairs[0].source == (FIXTURES / "01-binary-search" / "quiz.py").read_text()
+    assert (pairs[0].prefill + pairs[0].target).startswith(
+        FENCE + "from spade.envkit import QuizEnv"
+    )
+    both = TURNENV.model_copy(update={"tool_use_share": 0.5})
+    assert [t for _, t in templates_in_use(both)] == ["reasoning_v2", "tool_use_v2"]
+    assert {t.name for t in targets_in_use(both)} == {"reasoning", "tool_use"}
+    old = RUN.designer.model_copy(update={"reasoning_template": "reasoning_v1"})
+    with pytest.raises(UsageError, match=r"no warm-start targets .* 'reasoning_v1'"):
+        targets_in_use(old, FIXTURES)
 
 
 def test_a_broken_target_or_a_held_out_document_is_refused(
@@ -67,8 +93,8 @@ def test_a_broken_target_or_a_held_out_document_is_refused(
 
 def test_the_packaged_dataset_is_current_with_the_targets() -> None:
     pairs = read_pairs()
-    found = targets()
-    assert len(found) >= 40
+    found = targets_in_use(RUN.designer)
+    assert len(found) >= 20 and len(targets()) >= 70
     originals = {(p.doc_id, p.kind): p for p in pairs if not p.augmentations}
     assert set(originals) == {(t.doc_id, str(t.kind)) for t in found}
     for target in found:

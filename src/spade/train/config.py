@@ -145,6 +145,11 @@ class RunConfig(BaseModel):
     designer: DesignerConfig = Field(
         default_factory=lambda: DesignerConfig(
             designs_per_document=2,
+            # The embedded model writes quizzes (a QuizEnv: questions and computed answers, about
+            # ten lines), which it can learn to get right; its TurnEnv and ToolEnv designs were
+            # 0 of 24 valid on held-out documents after the warm-start (docs/designer.md).
+            reasoning_template="quiz_v1",
+            tool_use_share=0.0,
             repair_attempts=0,
             max_new_tokens=512,  # the warm-start targets are at most 443 tokens
             # The warm-started 135M model writes runnable code far more often when it samples

@@ -52,6 +52,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "right": ("high", "end"),
     "low": ("left", "lo"),
     "high": ("right", "hi"),
+    "intro": ("opening", "preamble"),
+    "asks": ("prompts", "queries"),
+    "ops": ("operations", "calls"),
+    "dist": ("distance", "best"),
+    "sums": ("totals", "partials"),
+    "verdict": ("outcome", "ruling"),
+    "out": ("results", "seen_states"),
 }
 CLASS_WORDS = ("Quick", "Small", "Daily", "Careful", "Simple", "Mini", "Tiny", "Basic")
 
@@ -59,7 +66,7 @@ CLASS_WORDS = ("Quick", "Small", "Daily", "Careful", "Simple", "Mini", "Tiny", "
 def _base_names() -> frozenset[str]:
     """Names the bases define (methods, class and instance attributes): never renamed."""
     names: set[str] = set()
-    for path in (_ENVKIT / "turnenv.py", _ENVKIT / "toolenv.py"):
+    for path in (_ENVKIT / "turnenv.py", _ENVKIT / "toolenv.py", _ENVKIT / "quizenv.py"):
         text = path.read_text()
         names.update(re.findall(r"self\.(\w+)", text))
         names.update(re.findall(r"def (\w+)", text))
@@ -165,6 +172,10 @@ AUGMENTATIONS: dict[str, Callable[[str, random.Random], str]] = {
 def augment(source: str, rng: random.Random) -> tuple[str, list[str]]:
     """One variant: a random non-empty subset of the augmentations, in a fixed order."""
     names = [n for n in AUGMENTATIONS if rng.random() < 0.6] or [rng.choice(list(AUGMENTATIONS))]
+    original = source
     for name in names:
         source = AUGMENTATIONS[name](source, rng)
+    if source == original and "rename" not in names:  # no turn cap, too few methods to reorder
+        names.append("rename")
+        source = rename_identifiers(source, rng)
     return source, names

@@ -48,7 +48,12 @@ def build(
     config: ConfigOption = None,
     overrides: SetOption = None,
     out: DatasetOption = None,
-    variants: Annotated[int, typer.Option(min=0, help="Augmented variants per target.")] = 2,
+    variants: Annotated[
+        int | None,
+        typer.Option(
+            min=0, help=f"Augmented variants per target (default: {_DEFAULTS['variants']})."
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the augmentations.")] = 0,
 ) -> None:
     """Check every target and its augmented variants; write the pairs that pass."""
@@ -56,7 +61,7 @@ def build(
     from spade.warmstart.dataset import build_pairs, dataset_path, write_pairs
 
     run = _run_config(config, overrides)
-    settings = WarmstartConfig(seed=seed, variants=variants)
+    settings = WarmstartConfig(seed=seed, **({} if variants is None else {"variants": variants}))
     path = out or dataset_path()
     with SandboxPool(run.sandbox, spares=2) as pool, console.status("checking") as status:
         pairs, rejected = build_pairs(

@@ -16,7 +16,7 @@ HELDOUT_DOCS: tuple[str, ...] = (
 )
 """Bundled documents no warm-start target is written for: validity is measured on them."""
 
-DATASET_VERSION = "v1"
+DATASET_VERSION = "v2"
 
 
 class WarmstartConfig(BaseModel):
@@ -26,7 +26,7 @@ class WarmstartConfig(BaseModel):
 
     seed: int = Field(0, description="Seed of augmentation, shuffling and adapter init.")
     variants: int = Field(
-        2,
+        3,
         ge=0,
         description="Augmented variants per target besides the original (renamed identifiers, "
         "varied constants, reordered methods, another grounding excerpt); each is checked.",

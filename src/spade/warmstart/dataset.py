@@ -1,12 +1,15 @@
 """The warm-start dataset: (designer prompt -> environment file) pairs.
 
-Targets are the files under ``targets/<document>/<kind>.py``: one reasoning game (a ``TurnEnv``)
-and one tool-use task (a ``ToolEnv``) per bundled training document, each short enough for the
-CPU run's reply budget. A pair's prompt is what the designer sees at run time for that document
-and template (``design_messages``), its answer the file after the template's prefill, closed by
-the code fence. Augmented variants change the file (``augment``) and the grounding excerpt;
-every variant is checked in the sandbox before it enters the dataset, and the dataset is written
-as a versioned JSONL file in the package (``data/designer_<version>.jsonl``).
+Targets are the files under ``targets/<document>/<name>.py``, one per design template that has
+targets (``TARGET_FILES``): ``quiz.py`` (a ``QuizEnv``, template ``quiz_v1``), ``reasoning.py``
+(a ``TurnEnv``, ``reasoning_v2``) and ``tool_use.py`` (a ``ToolEnv``, ``tool_use_v2``) per bundled
+training document, each short enough for the CPU run's reply budget. A dataset holds the targets
+of the templates the run's designer uses (``templates_in_use``). A pair's prompt is what the
+designer sees at run time for that document and template (``design_messages``), its answer the
+file after the template's prefill, closed by the code fence. Augmented variants change the file
+(``augment``) and the grounding excerpt; every variant is checked in the sandbox before it enters
+the dataset, and the dataset is written as a versioned JSONL file in the package
+(``data/designer_<version>.jsonl``).
 """
 
 from __future__ import annotations
@@ -42,6 +45,19 @@ def dataset_path(version: str = DATASET_VERSION) -> Path:
     return DATA_DIR / f"designer_{version}.jsonl"
 
 
+TARGET_FILES: dict[str, str] = {
+    "quiz_v1": "quiz",
+    "reasoning_v2": "reasoning",
+    "tool_use_v2": "tool_use",
+}
+"""Design template -> the name of its target files (``targets/<document>/<name>.py``)."""
+TARGET_KINDS: dict[str, EnvKind] = {
+    "quiz": EnvKind.REASONING,
+    "reasoning": EnvKind.REASONING,
+    "tool_use": EnvKind.TOOL_USE,
+}
+
+
 @dataclass(frozen=True)
 class Target:
     """One hand-checked environment file written for a document."""
@@ -49,6 +65,11 @@ class Target:
     doc_id: str
     kind: EnvKind
     path: Path
+
+    @property
+    def name(self) -> str:
+        """The file's stem: which template family it answers (``TARGET_FILES``)."""
+        return self.path.stem
 
 
 @dataclass(frozen=True)
@@ -77,17 +98,40 @@ def targets(root: Path = TARGETS_DIR) -> list[Target]:
     """Every target file, in a fixed order; a document in ``HELDOUT_DOCS`` is an error."""
     found = []
     for path in sorted(root.glob("*/*.py")):
-        doc_id, kind = path.parent.name, path.stem
-        if kind not in (EnvKind.REASONING, EnvKind.TOOL_USE):
-            raise UsageError(f"{path}: a target is named reasoning.py or tool_use.py")
+        doc_id, name = path.parent.name, path.stem
+        if name not in TARGET_KINDS:
+            raise UsageError(f"{path}: a target is named one of {sorted(TARGET_KINDS)} (.py)")
         if doc_id in HELDOUT_DOCS:
             raise UsageError(f"{path}: {doc_id} is held out for measurement")
-        found.append(Target(doc_id, EnvKind(kind), path))
+        found.append(Target(doc_id, TARGET_KINDS[name], path))
     return found
 
 
 def template_for(kind: EnvKind | str, designer: DesignerConfig) -> str:
     return designer.tool_use_template if kind == EnvKind.TOOL_USE else designer.reasoning_template
+
+
+def templates_in_use(designer: DesignerConfig) -> list[tuple[EnvKind, str]]:
+    """(kind, template) of every kind the designer writes from documents (its share > 0)."""
+    kinds = []
+    if designer.tool_use_share < 1:
+        kinds.append(EnvKind.REASONING)
+    if designer.tool_use_share > 0:
+        kinds.append(EnvKind.TOOL_USE)
+    return [(kind, template_for(kind, designer)) for kind in kinds]
+
+
+def targets_in_use(designer: DesignerConfig, root: Path = TARGETS_DIR) -> list[Target]:
+    """The targets of the templates the designer uses; a template without targets is an error."""
+    names = set()
+    for _, template in templates_in_use(designer):
+        if template not in TARGET_FILES:
+            raise UsageError(
+                f"no warm-start targets are written for the template {template!r}; "
+                f"templates with targets: {', '.join(TARGET_FILES)}"
+            )
+        names.add(TARGET_FILES[template])
+    return [t for t in targets(root) if t.name in names]
 
 
 def file_body(source: str, prefill: str) -> str:
@@ -154,10 +198,10 @@ def build_pairs(
     documents = {d.id: d for d in load_corpus(None)}
     pairs: list[Pair] = []
     rejected: list[dict[str, Any]] = []
-    for target in targets(root):
+    for target in targets_in_use(designer, root):
         if target.doc_id not in documents:
             raise UsageError(f"{target.path}: no bundled document {target.doc_id}")
-        rng = random.Random(f"{config.seed}:{target.doc_id}:{target.kind}")
+        rng = random.Random(f"{config.seed}:{target.doc_id}:{target.name}")
         template = template_for(target.kind, designer)
         prefill = prefill_text(template)
         original = target.path.read_text()
@@ -169,7 +213,7 @@ def build_pairs(
             if source in seen:
                 continue
             seen.add(source)
-            label = f"{target.doc_id}/{target.kind}#{number}"
+            label = f"{target.doc_id}/{target.name}#{number}"
             if progress is not None:
                 progress(f"checking {label}")
             verdict = check_source(source, label, designer.check, pool, max_turns=max_turns)

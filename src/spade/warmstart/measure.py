@@ -23,12 +23,11 @@ from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.novelty import nearest, signature_of
 from spade.designer.prompts import prefill_text
-from spade.designer.types import EnvKind
 from spade.llm.base import SamplingParams, TokenPolicy
 from spade.regret.estimators import wilson_interval
 from spade.sandbox import SandboxPool
 from spade.warmstart.config import HELDOUT_DOCS
-from spade.warmstart.dataset import prompt_for, targets, template_for
+from spade.warmstart.dataset import prompt_for, targets, templates_in_use
 
 
 @dataclass
@@ -58,7 +57,6 @@ def measure(
     samples: int,
     seed: int,
     documents: tuple[str, ...] = HELDOUT_DOCS,
-    kinds: tuple[EnvKind, ...] = (EnvKind.REASONING, EnvKind.TOOL_USE),
     batch: int = 12,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
@@ -69,8 +67,7 @@ def measure(
     prompts, labels = [], []
     for doc_id in documents:
         document = chunk(corpus[doc_id], designer.document_tokens)[0]
-        for kind in kinds:
-            template = template_for(kind, designer)
+        for _, template in templates_in_use(designer):
             messages = prompt_for(document, template, designer, [])
             ids = policy.encode_chat(messages) + policy.encode_text(prefill_text(template))
             for _ in range(samples):
@@ -121,7 +118,7 @@ def measure(
 
 def target_signatures(novelty: NoveltyConfig) -> list[tuple[str, tuple[int, ...]]]:
     """('document/kind', MinHash signature) of every warm-start target."""
-    return [(f"{t.doc_id}/{t.kind}", signature_of(t.path.read_text(), novelty)) for t in targets()]
+    return [(f"{t.doc_id}/{t.name}", signature_of(t.path.read_text(), novelty)) for t in targets()]
 
 
 def nearest_target(
