@@ -1,20 +1,22 @@
 from spade.envkit import QuizEnv
 
 
-class BinarySearchBoundsEnv(QuizEnv):
+class BinarySearchMidEnv(QuizEnv):
     def rounds(self, rng):
-        steps = []
-        while len(steps) < 3:
-            a = sorted(rng.sample(range(10, 200), rng.randint(16, 40)))
-            target, lo, hi, steps = rng.choice(a), 0, len(a) - 1, []
-            while a[mid := lo + (hi - lo) // 2] != target:
-                lo, hi = (mid + 1, hi) if a[mid] < target else (lo, mid - 1)
-                steps.append((f"'lo hi' after probe {len(steps) + 1}?", f"{lo} {hi}"))
-        intro = (
-            f"Sorted array a, index 0 first: {a}. Binary search for {target}: lo = 0, hi = n - 1, "
-            "mid = lo + (hi - lo) // 2; a[mid] smaller: lo = mid + 1; larger: hi = mid - 1."
-        )
-        return intro, steps[:3]
+        lo = rng.randint(0, 30)
+        hi = rng.randint(40, 90)
+        mid1 = (lo + hi) // 2
+        mid2 = (mid1 + 1 + hi) // 2
+        mid3 = (mid1 + mid2) // 2
+        intro = f"Binary search: lo = {lo}, hi = {hi}, mid = (lo + hi) // 2."
+        intro += " If too low, lo = mid + 1. If too high, hi = mid - 1."
+        q1 = "What is the first mid?"
+        a1 = str(mid1)
+        q2 = "The value at mid was too low. What is the next mid?"
+        a2 = str(mid2)
+        q3 = "The value at mid was too high. What is the next mid?"
+        a3 = str(mid3)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Write down lo, hi and mid at every probe before moving a bound."
+        return "Write down lo and hi after every probe, then halve again."

@@ -3,17 +3,20 @@ from spade.envkit import QuizEnv
 
 class DijkstraDistanceEnv(QuizEnv):
     def rounds(self, rng):
-        dist = {}
-        while len(dist) < 5:
-            pairs = [p for p in "AB AC AD AE BC BD BE CD CE DE".split() if rng.random() < 0.6]
-            edges = {p: rng.randint(10, 60) for p in pairs}
-            dist = {"A": 0}
-            for (u, v), w in [*edges.items(), *((p[::-1], w) for p, w in edges.items())] * 4:
-                if u in dist and dist[u] + w < dist.get(v, 999):
-                    dist[v] = dist[u] + w
-        text = ", ".join(f"{p[0]}-{p[1]} {w}" for p, w in edges.items())
-        intro = f"Undirected edge weights: {text}. Run Dijkstra from A, where dist[A] = 0."
-        return intro, [(f"Final dist[{v}]?", str(dist[v])) for v in "BCDE"]
+        ab = rng.randint(10, 49)
+        bc = rng.randint(10, 49)
+        ac = rng.randint(10, 49)
+        via = ab + bc
+        dc = min(ac, via)
+        alt = ac + bc
+        db = min(ab, alt)
+        intro = f"Undirected edges: A-B weight {ab}, B-C weight {bc}."
+        intro += f" A-C has weight {ac}. Run Dijkstra from A."
+        q1 = "What is the final distance from A to C?"
+        a1 = str(dc)
+        q2 = "What is the final distance from A to B?"
+        a2 = str(db)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Settle the closest unsettled node, then relax each of its edges."
+        return "Compare the direct edge with the path through the third node."

@@ -3,20 +3,20 @@ from spade.envkit import QuizEnv
 
 class UnionBySizeEnv(QuizEnv):
     def rounds(self, rng):
-        root, size = list(range(10)), [1] * 10
-        ops = [rng.sample(range(10), 2) for _ in range(5)]
-        for a, b in ops:
-            ra, rb = sorted((root[a], root[b]), key=lambda r: -size[r])
-            size[ra] += size[rb] * (ra != rb)
-            root = [ra if r == rb else r for r in root]
-        x = ops[-1][rng.randint(0, 1)]
-        group = " ".join(str(i) for i in range(10) if root[i] == root[x])
-        intro = (
-            f"Items 0-9 start alone. Apply union(a, b) for each [a, b] in {ops}, in order: the "
-            "smaller group's root goes under the larger's; on a tie b's root goes under a's."
-        )
-        asks = [f"Items in the group of {x}, ascending?", f"Root of {x}?", "Number of groups?"]
-        return intro, list(zip(asks, [group, str(root[x]), str(len(set(root)))]))
+        ra = rng.randint(10, 49)
+        rb = rng.randint(50, 99)
+        sa = rng.randint(2, 40)
+        sb = rng.randint(2, 40)
+        top = ra if sa >= sb else rb
+        total = sa + sb
+        intro = f"Root A is {ra} with {sa} items."
+        intro += f" Root B is {rb} with {sb} items."
+        intro += " Union by size: smaller goes under larger; a tie keeps A."
+        q1 = "What is the root of the merged group?"
+        a1 = str(top)
+        q2 = "How many items are in the merged group?"
+        a2 = str(total)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Track each item's root and each root's group size after every union."
+        return "Compare the two group sizes; the bigger group keeps its root."

@@ -1,22 +1,22 @@
 from spade.envkit import QuizEnv
 
 
-class KahnOrderEnv(QuizEnv):
+class KahnCountEnv(QuizEnv):
     def rounds(self, rng):
-        names, order = rng.sample("PQRSTU", 6), []
-        edges = [u + "->" + v for i, u in enumerate(names) for v in names[i + 1 :]]
-        edges = sorted(e for e in edges if rng.random() < 0.4)
-        need = {v: {e[0] for e in edges if e[-1] == v} for v in "PQRSTU"}
-        while len(order) < 6:
-            order.append(min(v for v in "PQRSTU" if v not in order and need[v] <= set(order)))
-        intro = (
-            f"Nodes P to U, edges {', '.join(edges)}. Kahn's algorithm takes the "
-            "alphabetically smallest ready node. List answers with spaces."
-        )
-        indegrees = " ".join(str(len(need[v])) for v in "PQRSTU")
-        ready = " ".join(v for v in "PQRSTU" if not need[v])
-        asks = ["Indegrees of P, Q, R, S, T, U?", "Nodes ready at the start?", "The full order?"]
-        return intro, list(zip(asks, [indegrees, ready, " ".join(order)]))
+        n = rng.randint(40, 90)
+        k = rng.randint(5, 30)
+        d = rng.randint(5, 30)
+        t = rng.randint(1, 4)
+        left = d - t
+        rest = n - k
+        intro = f"Kahn algorithm runs on a graph with {n} nodes and no cycle."
+        intro += f" Node V starts with indegree {d}. So far {k} nodes are out."
+        intro += f" Exactly {t} of them have an edge into V."
+        q1 = "What is the indegree of V now?"
+        a1 = str(left)
+        q2 = "How many more nodes will be output?"
+        a2 = str(rest)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Count arrows into each node; drop a taken node's arrows before choosing again."
+        return "Each output node drops its edges; with no cycle all get out."

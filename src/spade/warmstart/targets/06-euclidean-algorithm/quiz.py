@@ -3,17 +3,20 @@ from spade.envkit import QuizEnv
 
 class EuclidRemaindersEnv(QuizEnv):
     def rounds(self, rng):
-        rems = []
-        while len(rems) < 3:
-            g = rng.randint(3, 30)
-            a, b = g * rng.randint(20, 60), g * rng.randint(5, 19)
-            start, rems = (a, b), []
-            while b:
-                a, b = b, a % b
-                rems.append(b)
-        intro = f"Find gcd{start}: replace (a, b) by (b, a mod b) until b is 0; then a is the GCD."
-        asks = ["First remainder, a mod b?", "Second remainder?", "The GCD?"]
-        return intro, list(zip(asks, [str(rems[0]), str(rems[1]), str(a)]))
+        g = rng.randint(2, 12)
+        m = rng.randint(2, 5)
+        p = rng.randint(1, 4)
+        q = rng.randint(1, 3)
+        r = g * m
+        b = r * p + g
+        a = b * q + r
+        intro = f"Find the GCD of {a} and {b} with the Euclidean algorithm."
+        intro += " Replace (a, b) by (b, a mod b) until b is 0."
+        q1 = f"What is {a} mod {b}?"
+        a1 = str(r)
+        q2 = "What is the GCD?"
+        a2 = str(g)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Shift the pair left each step: the old divisor becomes the new dividend."
+        return "The old divisor becomes the new number; the last nonzero wins."

@@ -3,19 +3,20 @@ from spade.envkit import QuizEnv
 
 class PairSumPointersEnv(QuizEnv):
     def rounds(self, rng):
-        sums = []
-        while len(sums) < 3:
-            a = sorted(rng.sample(range(10, 99), 8))
-            target, i, j, sums = sum(rng.sample(a, 2)), 0, 7, []
-            while (s := a[i] + a[j]) != target:
-                sums.append(s)
-                i, j = i + (s < target), j - (s > target)
-        intro = (
-            f"Sorted array a, index 0 first: {a}. Find a pair summing to {target}: i = 0, j = 7; "
-            "if a[i] + a[j] is too small add 1 to i, if too large subtract 1 from j."
-        )
-        asks = ["Sum at the first check?", "Sum at the second check?", "'i j' when found?"]
-        return intro, list(zip(asks, [str(sums[0]), str(sums[1]), f"{i} {j}"]))
+        s = rng.sample(range(10, 50), 5)
+        a = sorted(s)
+        first = a[0] + a[4]
+        second = a[0] + a[3]
+        third = a[1] + a[3]
+        intro = f"Sorted list: {a}. i starts at the first item, j at the last."
+        intro += " Too large: move j left. Too small: move i right."
+        q1 = "What is the first sum of the items at i and j?"
+        a1 = str(first)
+        q2 = "The first sum was too large. What is the next sum?"
+        a2 = str(second)
+        q3 = "That sum was too small. What is the next sum?"
+        a3 = str(third)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Compare each sum with the target before deciding which pointer moves."
+        return "Move only one pointer per step, then add the two items again."

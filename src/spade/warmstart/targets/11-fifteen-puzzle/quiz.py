@@ -3,20 +3,19 @@ from spade.envkit import QuizEnv
 
 class FifteenSolvableEnv(QuizEnv):
     def rounds(self, rng):
-        board = list(range(1, 9)) + rng.sample([0, *range(9, 16)], 8)
-        tiles = [t for t in board if t]
-        inv = sum(x > y for i, x in enumerate(tiles) for y in tiles[i + 1 :])
-        row = 4 - board.index(0) // 4
-        cells = [f"{t or '_':>2}" for t in board]
-        rows = "\n".join(" ".join(cells[r : r + 4]) for r in range(0, 16, 4))
-        intro = (
-            "Fifteen puzzle: count inversions row by row, skipping the gap _; a position is "
-            "solvable exactly when inversions plus the gap's row from the bottom (bottom row 1) "
-            f"is odd, otherwise unsolvable.\n{rows}"
-        )
-        verdict = ["unsolvable", "solvable"][(inv + row) % 2]
-        asks = ["Number of inversions?", "Gap row from the bottom?", "Solvable or unsolvable?"]
-        return intro, list(zip(asks, [str(inv), str(row), verdict]))
+        inv = rng.randint(10, 60)
+        top = rng.randint(1, 4)
+        row = 5 - top
+        total = inv + row
+        bit = total % 2
+        intro = f"A fifteen puzzle board has {inv} inversions."
+        intro += f" The gap is in row {top} from the top. The top row is 1."
+        intro += " Solvable when inversions plus gap row from bottom is odd."
+        q1 = "What is inversions plus gap row from the bottom (bottom row 1)?"
+        a1 = str(total)
+        q2 = "Write 1 if the board is solvable, else write 0."
+        a2 = str(bit)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "For each tile, count the smaller tiles that come after it."
+        return "Count rows from the bottom first, then test if the sum is odd."

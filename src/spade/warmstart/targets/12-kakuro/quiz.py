@@ -3,25 +3,17 @@ from spade.envkit import QuizEnv
 
 class KakuroRunEnv(QuizEnv):
     def rounds(self, rng):
-        digits = rng.sample(range(1, 10), rng.randint(3, 5))
-        intro = (
-            "Kakuro: a run of k cells holds distinct digits 1-9 adding up to its clue, so "
-            "the clue is at least 1 + ... + k and at most the sum of the k largest digits."
-        )
-        limits = [
-            (
-                f"Lowest and highest clue for a run of {k} cells? Send LOW HIGH.",
-                f"{k * (k + 1) // 2} {k * (19 - k) // 2}",
-            )
-            for k in rng.sample(range(2, 9), 2)
-        ]
-        shown = ", ".join(map(str, digits[:-1]))
-        last = (
-            f"A {len(digits)}-cell run with clue {sum(digits)} holds {shown} and one empty "
-            "cell. Its digit?",
-            str(digits[-1]),
-        )
-        return intro, limits + [last]
+        k = rng.randint(2, 8)
+        a, b, c = rng.sample(range(1, 10), 3)
+        up = k + 1
+        low = k * up // 2
+        clue = a + b + c
+        intro = "Kakuro: a run has distinct digits 1 to 9 adding to its clue."
+        q1 = f"What is the lowest possible clue of a run of {k} cells?"
+        a1 = str(low)
+        q2 = f"A 3-cell run with clue {clue} holds {a} and {b}. Third digit?"
+        a2 = str(c)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Add the smallest k digits for the low limit and the largest k for the high one."
+        return "Add the smallest digits; subtract known digits from the clue."

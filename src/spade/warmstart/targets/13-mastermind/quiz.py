@@ -3,19 +3,19 @@ from spade.envkit import QuizEnv
 
 class PegFeedbackEnv(QuizEnv):
     def rounds(self, rng):
-        code = "".join(rng.choices("ABCDEF", k=4))
-        guesses = ["".join(rng.choices(code + "ABCDEF", k=4)) for _ in range(3)]
-        intro = (
-            f"Mastermind, secret code {code}. Black = positions where guess and code match; "
-            "white = sum over colours of the smaller count in guess and code, minus black."
-        )
-        return intro, [(f"Guess {g}: send BLACK WHITE.", score(g, code)) for g in guesses]
+        n = rng.randint(3, 9)
+        k = rng.randint(3, 6)
+        black = rng.randint(0, 2)
+        common = rng.randint(2, 4)
+        codes = n ** k
+        white = common - black
+        intro = "Mastermind: a code is a row of colour pegs, repeats allowed."
+        intro += " White is the summed smaller colour counts minus black."
+        q1 = f"With {n} colours and {k} positions, how many codes exist?"
+        a1 = str(codes)
+        q2 = f"A guess has {black} black and summed counts {common}. White?"
+        a2 = str(white)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Count exact matches first, then shared colours, and subtract."
-
-
-def score(guess, code):
-    black = sum(g == c for g, c in zip(guess, code))
-    common = sum(min(guess.count(x), code.count(x)) for x in "ABCDEF")
-    return f"{black} {common - black}"
+        return "Raise colours to the power of positions; subtract black."

@@ -3,24 +3,19 @@ from spade.envkit import QuizEnv
 
 class FerryBankEnv(QuizEnv):
     def rounds(self, rng):
-        items = {"wolf", "goat", "cabbage"}
-        left = items - set(rng.choice([[], ["wolf"], ["cabbage"], ["cabbage", "wolf"], ["goat"]]))
-        intro = (
-            "A farmer ferries a wolf, goat and cabbage, at most one item per trip. "
-            f"Left bank: farmer, {', '.join(sorted(left))}; the rest are on the right."
-        )
-        pairs = []
-        for trip in range(1, 4):
-            here = left if trip % 2 else items - left
-            cargo = rng.choice([x for x in [*sorted(here), "nothing"] if not {"goat"} < here - {x}])
-            left ^= {cargo} & items
-            pairs.append(
-                (
-                    f"Trip {trip} carries {cargo}. Left bank items, a-z ('none' if empty)?",
-                    " ".join(sorted(left)) or "none",
-                )
-            )
-        return intro, pairs
+        n = rng.randint(5, 60)
+        m = rng.randint(2, 30)
+        up = n + 1
+        go = up // 2
+        double = m * 2
+        need = double - 1
+        intro = "A farmer rows across a river, starting on the left bank."
+        intro += " The boat holds the farmer and at most one item."
+        q1 = f"He makes {n} crossings. How many go from left to right?"
+        a1 = str(go)
+        q2 = f"He must move {m} items, none ever going back. Fewest crossings?"
+        a2 = str(need)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Track the farmer's bank; only his passenger crosses with him."
+        return "Crossings alternate; each item but the last needs a return."

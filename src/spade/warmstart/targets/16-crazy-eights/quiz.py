@@ -3,25 +3,20 @@ from spade.envkit import QuizEnv
 
 class EightsTurnEnv(QuizEnv):
     def rounds(self, rng):
-        deck = [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "CDHS"]
-        top, *cards = rng.sample(deck, 10)
-        legal = [c for c in cards[:5] if c[:-1] in (top[:-1], "8") or c[-1] == top[-1]]
-        intro = (
-            "Crazy Eights: match the top card's rank or suit, or play any 8. "
-            "Going out scores 8 = 50, K Q J = 10, A = 1, others face value."
-        )
-        return intro, [
-            (f"Opponent holds {' '.join(cards[5:])}. Points?", str(sum(map(points, cards[5:])))),
-            (
-                f"Top card {top}, hand {' '.join(cards[:5])}. Playable cards in hand order "
-                "('none' if none)?",
-                " ".join(legal) or "none",
-            ),
-        ]
+        e = rng.randint(1, 3)
+        f = rng.randint(0, 4)
+        v = rng.randint(5, 40)
+        eights = e * 50
+        faces = f * 10
+        both = eights + faces
+        total = both + v
+        intro = "Crazy Eights: an 8 scores 50, a king, queen or jack 10."
+        intro += f" A hand has {e} eights, {f} face cards, others worth {v}."
+        q1 = "How many points do the eights score?"
+        a1 = str(eights)
+        q2 = "How many points does the whole hand score?"
+        a2 = str(total)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Match rank or suit with the top card; 8s always play."
-
-
-def points(card):
-    return {"8": 50, "A": 1}.get(card[:-1]) or (10 if card[0] in "JQK" else int(card[:-1]))
+        return "Multiply each group by its card value, then add all groups."

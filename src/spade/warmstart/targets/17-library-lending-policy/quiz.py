@@ -3,20 +3,19 @@ from spade.envkit import QuizEnv
 
 class LateFineEnv(QuizEnv):
     def rounds(self, rng):
-        tier, item = rng.choice(["child", "adult", "staff"]), rng.choice(["book", "DVD"])
-        start, late = rng.randint(1, 300), rng.randint(1, 40)
-        due = start + (7 if item == "DVD" else 42 if tier == "staff" else 21)
-        rate, cap = (1, 10) if item == "DVD" else (0 if tier == "child" else 0.25, 5)
-        intro = (
-            "Loans last 21 days (staff 42), DVDs 7. Daily late fines: books 0.25, max 5.00; "
-            "DVDs 1.00, max 10.00; no book fines for children. "
-            f"Tier {tier} borrows a {item} on day {start}, returns it on day {due + late}."
-        )
-        return intro, [
-            ("Due day?", str(due)),
-            ("Days late?", str(late)),
-            ("Fine, with two decimals?", f"{min(late * rate, cap):.2f}"),
-        ]
+        start = rng.randint(600, 900)
+        late = rng.randint(1, 40)
+        due = start + 21
+        back = due + late
+        cents = late * 25
+        fine = min(cents, 500)
+        intro = "An adult may keep a library book 21 days."
+        intro += " A late book is fined 25 cents per day, at most 5 dollars."
+        q1 = f"An adult borrows a book on day {start}. On what day is it due?"
+        a1 = str(due)
+        q2 = f"The book comes back on day {back}. What is the fine in cents?"
+        a2 = str(fine)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Add the loan period, then apply the daily rate up to the cap."
+        return "Add the loan period, then charge each late day up to the cap."

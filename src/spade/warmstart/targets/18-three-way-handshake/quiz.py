@@ -3,18 +3,20 @@ from spade.envkit import QuizEnv
 
 class SequenceNumberEnv(QuizEnv):
     def rounds(self, rng):
-        x, y, size = rng.randint(1000, 4000), rng.randint(5000, 9000), rng.randint(20, 900)
-        intro = (
-            f"TCP: the client sends SYN seq={x} and the server replies SYN+ACK seq={y}. "
-            "SYN and FIN each use one sequence number, each data byte one; an ack number "
-            "is the next sequence number expected."
-        )
-        return intro, [
-            ("The SYN+ACK's ack number?", str(x + 1)),
-            ("The client's ACK: send SEQ ACK.", f"{x + 1} {y + 1}"),
-            (f"The client sends {size} bytes. The server's ack number?", str(x + 1 + size)),
-            ("The client then sends FIN. The server's ack number?", str(x + 2 + size)),
-        ]
+        x = rng.randint(1000, 4000)
+        size = rng.randint(20, 900)
+        ack = x + 1
+        data = ack + size
+        fin = data + 1
+        intro = f"TCP: a client sends SYN seq={x}. SYN and FIN use one number,"
+        intro += " each data byte one. An ack is the next number expected."
+        q1 = "What ack number does the server SYN+ACK carry?"
+        a1 = str(ack)
+        q2 = f"The client sends {size} data bytes. What does the server ack?"
+        a2 = str(data)
+        q3 = "The client then sends FIN. What does the server ack?"
+        a3 = str(fin)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Each SYN, FIN and data byte moves the sender's number up by one."
+        return "Each SYN, FIN and data byte moves the sender number up by one."

@@ -3,18 +3,18 @@ from spade.envkit import QuizEnv
 
 class TrialBalanceEnv(QuizEnv):
     def rounds(self, rng):
-        cash, cost = rng.randint(6000, 9999), rng.randint(2000, 2999)
-        paid, sale = rng.randint(100, 999), rng.randint(100, 999)
-        intro = (
-            f"Double entry: the owner invests {cash} in cash; equipment costing {cost} is "
-            f"bought, paying {paid} in cash and owing the rest; services worth {sale} are "
-            "sold on credit. Assets rise by debits; liabilities, equity, revenue by credits."
-        )
-        return intro, [
-            ("Cash balance?", str(cash - paid)),
-            ("Accounts payable balance?", str(cost - paid)),
-            ("Trial balance debit column total?", str(cash - paid + cost + sale)),
-        ]
+        cash = rng.randint(6000, 9999)
+        cost = rng.randint(2000, 2999)
+        paid = rng.randint(100, 999)
+        left = cash - paid
+        debits = left + cost
+        intro = f"An owner invests {cash} in cash. Equipment costing {cost}"
+        intro += f" is bought, paying {paid} in cash and owing the rest."
+        q1 = "What is the cash balance?"
+        a1 = str(left)
+        q2 = "What is the debit column total of the trial balance?"
+        a2 = str(debits)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Post each line of each entry, then add the debit balances of the asset accounts."
+        return "Post both sides of each entry, then add the asset debits."

@@ -3,19 +3,19 @@ from spade.envkit import QuizEnv
 
 class RecipeScaleEnv(QuizEnv):
     def rounds(self, rng):
-        serves, flour = rng.choice([2, 6, 8, 12]), rng.randrange(120, 480, 20)
-        salt, cloves = rng.randint(1, 4), rng.randint(1, 7)
-        f = serves / 4
-        intro = (
-            f"Scale a recipe for 4 to {serves}: {flour} g flour, {salt} tsp salt, {cloves} garlic"
-            " cloves. Multiply by desired / original servings; cut salt by 25% if that factor is"
-            " 2 or more; round cloves to whole, halves up, min 1. Write amounts like 3 or 1.5."
-        )
-        return intro, [
-            ("Grams of flour?", f"{flour * f:g}"),
-            ("Teaspoons of salt?", f"{salt * f * (0.75 if f >= 2 else 1):g}"),
-            ("Garlic cloves?", str(max(1, int(cloves * f + 0.5)))),
-        ]
+        serves = rng.choice([8, 12, 16])
+        flour = rng.randint(12, 48) * 10
+        salt = rng.randint(2, 9) * 4
+        factor = serves // 4
+        flour2 = flour * factor
+        salt2 = salt * factor * 3 // 4
+        intro = f"A recipe serving 4 uses {flour} g flour and {salt} g salt."
+        intro += " Cut salt by 25 percent when the scale factor is 2 or more."
+        q1 = f"Scaled to {serves} servings, how many grams of flour?"
+        a1 = str(flour2)
+        q2 = "How many grams of salt?"
+        a2 = str(salt2)
+        return intro, [(q1, a1), (q2, a2)]
 
     def hint(self):
-        return "Find the factor first, then apply each ingredient's own rule."
+        return "Divide the new servings by the old, then apply each rule."

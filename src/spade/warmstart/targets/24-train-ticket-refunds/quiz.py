@@ -3,19 +3,20 @@ from spade.envkit import QuizEnv
 
 class RefundAmountEnv(QuizEnv):
     def rounds(self, rng):
-        flex, semi = rng.randrange(30, 250), rng.randrange(40, 160, 2)
-        fare, late = rng.randrange(8, 97, 4), rng.randint(5, 119)
-        pay = fare * [0, 1, 2, 2, 4, 4, 4, 4][late // 15] // 4
-        intro = (
-            "Refund before travel: flexible full price, semi-flexible 50%, each less a 5 fee."
-            " Delay pay on a single fare, no fee: under 15 min none, 15-29 min 25%, 30-59 min 50%,"
-            " 60 min to 2 h the full fare. Give whole numbers."
-        )
-        return intro, [
-            (f"Flexible at {flex}: refund?", str(flex - 5)),
-            (f"Semi-flexible at {semi}: refund?", str(semi // 2 - 5)),
-            (f"Saver single at {fare}, {late} min late: pay?", str(pay)),
-        ]
+        flex = rng.randint(110, 250)
+        semi = rng.randint(20, 50) * 2
+        fare = rng.randint(6, 48) * 2
+        late = rng.randint(30, 59)
+        intro = "Flexible tickets refund the full price, semi-flexible half."
+        intro += " Each refund has a fee of 5 taken off."
+        intro += " Delay pay has no fee and is half the fare at 30 to 59 min."
+        q1 = f"A flexible ticket cost {flex}. What is the refund?"
+        a1 = str(flex - 5)
+        q2 = f"A semi-flexible ticket cost {semi}. What is the refund?"
+        a2 = str(semi // 2 - 5)
+        q3 = f"A fare of {fare} arrives {late} min late. What is the pay?"
+        a3 = str(fare // 2)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Take the share the ticket type allows, then subtract the fee if one applies."
+        return "Take the share the ticket allows, then take off any fee."

@@ -3,22 +3,20 @@ from spade.envkit import QuizEnv
 
 class SyncPlanEnv(QuizEnv):
     def rounds(self, rng):
-        codes, delete = rng.sample("==++>>-", 5), rng.choice(["", " --delete"])
-        size = {"=": "{0}/{0}", "+": "{0}/0", ">": "{0}/{1}", "-": "0/{0}"}
-        rows = [
-            n + " " + size[c].format(rng.randint(2, 6), rng.randint(7, 9))
-            for n, c in zip("abcde", codes)
-        ]
-        shown = [c if c != "-" or delete else "." for c in codes]
-        intro = (
-            f"mirrorsync -v{delete} SRC DST; sizes SRC/DST, 0 = absent: {', '.join(rows)}. Copy"
-            " if absent from DST (+) or sizes differ (>), else skip (=); a DST-only file is"
-            " deleted (-) only with --delete, else it has no line (.)."
-        )
-        return intro, [
-            ("Codes for a to e, space-separated?", " ".join(shown)),
-            ("How many files are copied?", str(5 - codes.count("=") - codes.count("-"))),
-        ]
+        same = rng.randint(4, 9)
+        changed = rng.randint(1, 9)
+        new = rng.randint(1, 9)
+        extra = rng.randint(1, 3)
+        intro = f"SRC has {same} files that match DST and {changed} changed."
+        intro += f" SRC has {new} files missing in DST; DST has {extra} extra."
+        intro += " Missing or changed files are copied; --delete drops extras."
+        q1 = "How many files does mirrorsync SRC DST copy?"
+        a1 = str(new + changed)
+        q2 = "Without --delete, how many files does DST hold after the run?"
+        a2 = str(same + changed + new + extra)
+        q3 = "With --delete, how many files does DST hold after the run?"
+        a3 = str(same + changed + new)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Check where each file exists first, then compare the sizes."
+        return "Sort the files into groups, then add up the groups that count."

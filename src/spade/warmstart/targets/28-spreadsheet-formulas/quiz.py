@@ -3,20 +3,19 @@ from spade.envkit import QuizEnv
 
 class RangeFunctionEnv(QuizEnv):
     def rounds(self, rng):
-        nums = [rng.randint(1, 60) for _ in range(rng.randint(3, 5))]
-        cells = nums[:1] + rng.sample(nums[1:] + ['"n/a"'], len(nums))
-        s, c = sum(nums), len(nums)
-        shown = ", ".join(f"A{i} = {v}" for i, v in enumerate(cells, 1))
-        intro = (
-            f"GridCalc: {shown}; other cells are empty. SUM, COUNT and AVERAGE skip text and empty"
-            " cells; ROUND takes halves away from zero; unary minus binds tighter than ^."
-        )
-        return intro, [
-            ("=SUM(A1:A6)?", str(s)),
-            ("=COUNT(A1:A6)?", str(c)),
-            ("=ROUND(AVERAGE(A1:A6), 0)?", str((2 * s + c) // (2 * c))),
-            ("=-A1^2?", str(nums[0] ** 2)),
-        ]
+        a = rng.randint(11, 60)
+        b = rng.randint(1, 60)
+        c = rng.randint(1, 60)
+        intro = f"In GridCalc, A1 = {a}, A2 = {b}, A3 = {c} and A4 is text."
+        intro += " SUM and MAX skip text cells."
+        intro += " Unary minus binds tighter than ^."
+        q1 = "What does =SUM(A1:A4) show?"
+        a1 = str(a + b + c)
+        q2 = "What does =MAX(A1:A4) show?"
+        a2 = str(max(a, b, c))
+        q3 = "What does =-A1^2 show?"
+        a3 = str(a * a)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "List the numeric cells first; negate before squaring."
+        return "Use only the number cells, and negate before the power."

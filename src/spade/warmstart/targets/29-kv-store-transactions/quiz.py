@@ -3,20 +3,20 @@ from spade.envkit import QuizEnv
 
 class NestedRollbackEnv(QuizEnv):
     def rounds(self, rng):
-        x, e1, e2 = rng.randint(20, 400), *rng.choices(["ROLLBACK", "COMMIT"], k=2)
-        y = x + rng.randint(5, 400)
-        ops = f"SET a {x},INCR a,BEGIN,INCR a,BEGIN,SET a {y},INCR a,{e1},GET a,{e2},GET a"
-        lines = "; ".join(f"{i}: {op}" for i, op in enumerate(ops.split(","), 1))
-        intro = (
-            f"KeyBox: {lines}. INCR prints the new value; BEGIN nests a level; ROLLBACK undoes the"
-            " newest; COMMIT keeps and closes all; with none open both print NO TRANSACTION."
-        )
-        end = y + 1 if e1 == "COMMIT" else x + 1 if e2 == "ROLLBACK" else x + 2
-        return intro, [
-            ("Line 9 prints?", str(x + 2 if e1 == "ROLLBACK" else y + 1)),
-            ("Line 10 prints?", "OK" if e1 == "ROLLBACK" else "NO TRANSACTION"),
-            ("Line 11 prints?", str(end)),
-        ]
+        x = rng.randint(100, 400)
+        y = rng.randint(500, 900)
+        intro = f"KeyBox runs: 1: SET a {x}; 2: BEGIN; 3: INCR a; 4: BEGIN;"
+        intro += f" 5: SET a {y}; 6: INCR a; 7: ROLLBACK; 8: GET a;"
+        intro += " 9: COMMIT; 10: INCR a. INCR prints the new value."
+        intro += " ROLLBACK undoes the newest open level only."
+        intro += " COMMIT keeps all open levels and closes them."
+        q1 = "What does line 6 print?"
+        a1 = str(y + 1)
+        q2 = "What does line 8 print?"
+        a2 = str(x + 1)
+        q3 = "What does line 10 print?"
+        a3 = str(x + 2)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Track the value of a at each level and which levels are still open."
+        return "Track the value of a at each level; ROLLBACK drops one level."

@@ -3,27 +3,20 @@ from spade.envkit import QuizEnv
 
 class QueryMatchEnv(QuizEnv):
     def rounds(self, rng):
-        rows = [
-            (n, rng.choice(["open", "closed"]), rng.randint(0, 4), rng.randint(0, 40))
-            for n in range(1, 7)
-        ]
-        k, v, w = rng.randint(1, 3), rng.randint(3, 18), rng.randint(5, 25)
-        issues = ", ".join(f"#{n} {s} p{p} votes {t}" for n, s, p, t in rows)
-        intro = (
-            f"Issues: {issues}. Spaces mean AND, binding tighter than OR; - negates; priority:<=p1"
-            " means p0 or p1. Answer with the matching issue numbers in order, or none."
-        )
-        return intro, [
-            (f"priority:<=p{k} votes:>={v}?", ids(n for n, s, p, t in rows if p <= k and t >= v)),
-            (
-                f"-status:closed priority:p{k} OR votes:<{w}?",
-                ids(n for n, s, p, t in rows if s != "closed" and p == k or t < w),
-            ),
-        ]
+        a = rng.randint(2, 40)
+        b = rng.randint(2, 40)
+        c = rng.randint(2, 40)
+        d = rng.randint(2, 40)
+        intro = f"Trackly has {a} open p0 issues and {b} open p2 issues."
+        intro += f" It has {c} closed p1 issues and {d} closed p3 issues."
+        intro += " Spaces mean AND, binding tighter than OR; - negates a term."
+        q1 = "How many issues match priority:<=p1?"
+        a1 = str(a + c)
+        q2 = "How many issues match -status:closed?"
+        a2 = str(a + b)
+        q3 = "How many match status:open priority:<=p1 OR priority:p3?"
+        a3 = str(a + d)
+        return intro, [(q1, a1), (q2, a2), (q3, a3)]
 
     def hint(self):
-        return "Group the AND terms first, then test each issue against each group."
-
-
-def ids(found):
-    return " ".join(map(str, found)) or "none"
+        return "Group the AND terms first, then add up the OR parts."
