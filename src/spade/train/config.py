@@ -124,11 +124,12 @@ class RunConfig(BaseModel):
         "replay is PLR's alone.",
     )
     frontier_episodes: int = Field(
-        10,
+        16,
         ge=1,
         description="Plays per arm of each frontier environment: enough that a group's returns "
-        "differ most iterations (each correct total scores, so with 40% of plays scoring, as "
-        "SmolLM2-135M's at temperature 0.7, all ten return 0 with probability 0.6^10 < 1%).",
+        "differ almost every iteration (each correct total scores; with the quiz warm-start "
+        "merged, 25% of SmolLM2-135M's plays score at temperature 0.7, so all 16 return 0 with "
+        "probability 0.75^16 = 1%; with 10 plays, 6%, which two of four iterations hit).",
     )
     seed_library: bool = Field(
         True, description="Start the archive with the bundled library's training split."
@@ -144,7 +145,10 @@ class RunConfig(BaseModel):
     checkpoint_every: int = Field(1, ge=1, description="Save a checkpoint every N iterations.")
     designer: DesignerConfig = Field(
         default_factory=lambda: DesignerConfig(
-            designs_per_document=2,
+            # One prompt of four samples an iteration: a larger group differs more often (at
+            # validity 0.5, all four designs fail or pass alike with probability 0.125, two of
+            # two with 0.5) and the designer's advantage needs a difference.
+            designs_per_document=4,
             # The embedded model writes quizzes (a QuizEnv: questions and computed answers, about
             # ten lines), which it can learn to get right; its TurnEnv and ToolEnv designs were
             # 0 of 24 valid on held-out documents after the warm-start (docs/designer.md).
