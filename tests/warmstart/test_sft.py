@@ -84,7 +84,7 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
         capture_output=True, text=True, env=env,
     )  # fmt: skip
     assert trained.returncode == 0, trained.stderr[-2000:]
-    assert "steps over 3 pairs" in trained.stdout
+    assert f"steps over {len(pairs)} pairs" in trained.stdout
     assert json.loads((adapter / "warmstart.json").read_text())["dataset"]["path"] == data.name
     result = tmp_path / "measure.json"
     measured = subprocess.run(
@@ -95,7 +95,7 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     )  # fmt: skip
     assert measured.returncode == 0, measured.stderr[-2000:]
     summary = json.loads(result.read_text())
-    assert summary["replies"] == 12 and summary["adapter"] == str(adapter)  # 6 documents x 2
+    assert summary["replies"] == 6 and summary["adapter"] == str(adapter)  # 6 documents x quiz_v1
     low, high = summary["validity_ci"]
     assert 0 <= low <= summary["validity_rate"] <= high <= 1
     assert "held-out designs" in measured.stdout
