@@ -171,6 +171,33 @@ def test_validity_ladder_orders_partial_rewards() -> None:
     assert attempt_reward(valid, None, None, FAST, regret) == FAST.invalid_reward_scale
 
 
+def test_novelty_bonus_separates_valid_designs_the_agent_plays_alike() -> None:
+    regret = RegretConfig()
+    estimate = played(0.0, 0.0)  # nobody wins: the blend gives both designs 0
+    near, far = (make_attempt([("syntax", True)], outcome=Outcome.VALID) for _ in range(2))
+    near.similarity, far.similarity = 0.6, 0.2
+    assert attempt_reward(near, estimate, None, FAST, regret) == attempt_reward(
+        far, estimate, None, FAST, regret
+    )
+    bonus = FAST.model_copy(update={"novelty_bonus": 0.1})
+    rewards = [attempt_reward(a, estimate, None, bonus, regret) for a in (near, far)]
+    assert rewards == [pytest.approx(0.5 + 0.1 * 0.4), pytest.approx(0.5 + 0.1 * 0.8)]
+    invalid = make_attempt([("syntax", False)])
+    invalid.similarity = 0.0
+    assert attempt_reward(invalid, None, None, bonus, regret) == 0.0  # only valid ones earn it
+
+
+def test_a_valid_design_records_its_similarity_to_the_archive(tmp_path: Path) -> None:
+    other = (LIBRARY_DIR / "running_total.py").read_text()
+    replies = iter([fenced(GUESS), fenced(other)])
+    agent = ScriptedPolicy(lambda _: r"\boxed{1}")
+    _, result = one_round(tmp_path, ScriptedPolicy(lambda _: next(replies)), 2, agent=agent)
+    first, second = result.designs
+    assert first.valid and second.valid
+    assert first.final.similarity == 0.0  # nothing archived before it
+    assert second.final.similarity is not None and 0 < second.final.similarity < 0.85
+
+
 @pytest.mark.parametrize(
     ("reply", "expected"),
     [

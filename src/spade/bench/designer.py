@@ -23,7 +23,7 @@ from spade.archive import Archive
 from spade.designer.config import NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.llm.hf import HFPolicy
-from spade.train.config import RunConfig, apply_overrides, build_config
+from spade.train.config import RunConfig, load_config
 from spade.train.loop import iterate, open_session
 from spade.train.progress import Reporter
 from spade.warmstart.measure import measure, nearest_target, target_signatures
@@ -39,8 +39,9 @@ DESIGNER_ONLY = [
 
 
 def designer_config(overrides: list[str]) -> RunConfig:
-    """The run's defaults, then ``overrides``, then the designer-only settings."""
-    return build_config(apply_overrides({}, [*overrides, *DESIGNER_ONLY]))
+    """The run's defaults, then ``overrides``, then the designer-only settings; a ``--set`` on
+    one field of a section keeps the run's defaults for the rest of it."""
+    return load_config(None, [*overrides, *DESIGNER_ONLY])
 
 
 def novel_valid(

@@ -114,6 +114,14 @@ class DesignerConfig(BaseModel):
     duplicate_reward: float = Field(
         0.0, description="Reward of a valid environment rejected as a near-duplicate."
     )
+    novelty_bonus: float = Field(
+        0.0,
+        ge=0,
+        description="Added to a valid environment's reward: this × (1 − its similarity to the "
+        "nearest archived environment). It separates valid designs the agent plays alike (a "
+        "group of designs none of which the agent wins, hinted or not, otherwise ties and "
+        "teaches nothing). Not in SPADE: 0 there.",
+    )
     memory: MemoryConfig = Field(default_factory=MemoryConfig, description="Exemplar memory.")
     novelty: NoveltyConfig = Field(
         default_factory=NoveltyConfig, description="Near-duplicate detection."

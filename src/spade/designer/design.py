@@ -71,6 +71,9 @@ class Attempt:
     reward: float = 0.0
     detail: str | None = None
     """The first failed check of an invalid attempt, the match of a duplicate ('env N (0.91)')."""
+    similarity: float | None = None
+    """Estimated similarity of a checked, passing source to the nearest archived environment
+    (0 with nothing to compare with); None until then."""
     prefill: str = ""
     """Text written for the model at the start of its reply (part of ``prompt_ids``, not
     sampled): the opening of the code block and the file header of a v2 template."""
@@ -300,6 +303,7 @@ def _judge(
         # An edit is meant to stay close to its parent: compare it with everything else.
         others = [(i, s) for i, s in known if task.parent_id is None or i != task.parent_id]
         match = nearest(signature, [s for _, s in others])
+        attempt.similarity = match.similarity
         if match.index is not None and match.similarity >= config.novelty.duplicate_threshold:
             attempt.outcome = Outcome.DUPLICATE
             attempt.detail = f"env {others[match.index][0]} ({match.similarity:.2f})"

@@ -25,9 +25,10 @@ def attempt_reward(
 
     Invalid: ``invalid_reward_scale`` × ladder, or the timeout reward when the sandbox timed the
     environment out. Near-duplicate: ``duplicate_reward``. Valid: scale + (1 − scale) × the
-    regret recipe's reward (scale alone before the agent has played it). ``slow_ema`` is the
-    slow EMA of the environment's unhinted win rate before this play (``Archive.record_play``),
-    which the learning-potential recipe compares the win rate with.
+    regret recipe's reward (scale alone before the agent has played it), plus
+    ``novelty_bonus`` × (1 − its similarity to the nearest archived environment).
+    ``slow_ema`` is the slow EMA of the environment's unhinted win rate before this play
+    (``Archive.record_play``), which the learning-potential recipe compares the win rate with.
     """
     scale = config.invalid_reward_scale
     verdict = attempt.verdict
@@ -37,12 +38,13 @@ def attempt_reward(
         if verdict is not None and "timeout" in verdict.failures:
             return regret.timeout_reward
         return scale * attempt.ladder
+    novelty = config.novelty_bonus * (1 - (attempt.similarity or 0.0))
     if estimate is None:
-        return scale
+        return scale + novelty
     recipe = designer_reward(
         regret.designer_reward, estimate.regret, estimate.unhinted_win_rate, regret, slow_ema
     )
-    return scale + (1 - scale) * recipe
+    return scale + (1 - scale) * recipe + novelty
 
 
 def play_designs(

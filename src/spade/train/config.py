@@ -165,6 +165,9 @@ class RunConfig(BaseModel):
             max_prompt_tokens=2200,
             # The warm-start pairs carry no positive exemplar: prompts match them and stay short.
             memory=MemoryConfig(positives=0),
+            # The agent wins none of most valid quizzes, hinted or not: without this, a group of
+            # valid designs ties (reward 0.5 each) and the designer learns nothing from it.
+            novelty_bonus=0.1,
         ),
         description="Designer settings (defaults sized for a 2-core CPU; see configs/paper.toml).",
     )
