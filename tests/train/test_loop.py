@@ -108,6 +108,10 @@ def test_paper_config_file_loads() -> None:
     assert config.episodes_per_arm == 16 and config.learner.full_finetune
     assert config.designer.memory.positives == 2 and config.learner.designer_update_every == 4
     assert config.designer.temperature == 0.8 and config.designer.edit_share == 0.25
+    # the CPU profile's quiz designer, frontier replay and novelty bonus do not leak in
+    assert config.designer.reasoning_template == "reasoning_v2"
+    assert config.designer.tool_use_share == 0.5 and config.designer.novelty_bonus == 0.0
+    assert config.frontier_envs == []
 
 
 @pytest.mark.slow
