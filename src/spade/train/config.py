@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.errors import UsageError
+from spade.llm.config import GenerationConfig
 from spade.llm.hf import LoraSettings
 from spade.regret import RegretConfig
 from spade.rollout import RolloutConfig
@@ -64,6 +65,19 @@ class LearnerConfig(BaseModel):
     lora: LoraSettings = Field(default_factory=LoraSettings, description="The LoRA adapter.")
     full_finetune: bool = Field(
         False, description="Train every weight instead of a LoRA adapter (SPADE did)."
+    )
+    old_logprobs: Literal["auto", "behaviour", "learner"] = Field(
+        "auto",
+        description="Log-probs the ratio is taken against: 'behaviour' (recorded while "
+        "sampling), 'learner' (recomputed by the learner before its step; the engine's are then "
+        "corrected by truncated importance weights), 'auto': 'learner' when another engine "
+        "(vllm) samples, else 'behaviour'.",
+    )
+    tis_cap: float = Field(
+        2.0,
+        ge=1,
+        description="Cap of the truncated importance weight min(exp(learner - behaviour), cap) "
+        "per token, when old_logprobs is 'learner'.",
     )
 
 
@@ -183,6 +197,9 @@ class RunConfig(BaseModel):
         "included: the checker and the rollouts both use them.",
     )
     regret: RegretConfig = Field(default_factory=RegretConfig, description="Regret and rewards.")
+    generation: GenerationConfig = Field(
+        default_factory=GenerationConfig, description="The engine that samples both roles."
+    )
     learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")
     eval: EvalConfig = Field(default_factory=EvalConfig, description="Held-out evaluation.")
 

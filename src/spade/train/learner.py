@@ -17,7 +17,7 @@ import torch
 from spade.llm.hf import HFPolicy
 from spade.llm.seeding import seeded_torch
 from spade.train.config import LearnerConfig
-from spade.train.loss import clipped_policy_loss, sequence_logprobs
+from spade.train.loss import clipped_policy_loss, sequence_logprobs, tis_weights
 from spade.train.samples import Sample
 
 M_MMAP_THRESHOLD = -3
@@ -93,10 +93,15 @@ class Learner:
     draws what an uninterrupted one would.
     """
 
-    def __init__(self, policy: HFPolicy, config: LearnerConfig, seed: int = 0) -> None:
+    def __init__(
+        self, policy: HFPolicy, config: LearnerConfig, seed: int = 0, recompute_old: bool = False
+    ) -> None:
         self.policy = policy
         self.config = config
         self.seed = seed
+        self.recompute_old = recompute_old
+        """Take the ratio against the learner's own log-probs (before the step) and weight each
+        token by the truncated importance weight of learner over behaviour log-probs."""
         self.model = policy.model
         self.parameters = [p for p in self.model.parameters() if p.requires_grad]
         if not self.parameters:
@@ -140,6 +145,10 @@ class Learner:
             if tokens:
                 stats[f"clip_fraction_{role}"] /= tokens
                 stats[f"kl_{role}"] /= tokens
+        tokens = stats.get("tokens_agent", 0.0) + stats.get("tokens_designer", 0.0)
+        if tokens:
+            stats["logprob_gap_mean"] /= tokens
+            stats["tis_capped"] /= tokens
         stats["grad_norm"] = float(norm)
         return dict(stats)
 
@@ -183,9 +192,18 @@ class Learner:
                 reference = sequence_logprobs(
                     ref_model, tensors["input_ids"], tensors["attention"], temperature, start
                 )
+        # The gap between the learner's log-probs before the step and the sampler's: zero up to
+        # rounding when the learner's own weights sampled, the engine mismatch otherwise.
+        weights, gap = tis_weights(
+            new.detach(), tensors["old"], tensors["mask"], self.config.tis_cap
+        )
+        stats["logprob_gap_mean"] += gap["logprob_gap_mean"] * gap["tokens"]
+        stats["logprob_gap_max"] = max(stats["logprob_gap_max"], gap["logprob_gap_max"])
+        stats["tis_capped"] += gap["tis_capped"] * gap["tokens"]
+        old = new.detach() if self.recompute_old else tensors["old"]
         loss, info = clipped_policy_loss(
             new,
-            tensors["old"],
+            old,
             tensors["advantages"],
             tensors["mask"],
             clip_low=self.config.clip_low,
@@ -194,6 +212,7 @@ class Learner:
             ref_logprobs_BT=reference,
             kl_coef=self.config.kl_coef,
             normaliser=total_tokens,
+            token_weights_BT=weights if self.recompute_old else None,
         )
         loss.backward()
         tokens = info["tokens"]

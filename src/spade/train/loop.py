@@ -22,6 +22,7 @@ from spade.designer import RoundResult, run_round
 from spade.errors import UsageError
 from spade.llm import Policy, TokenPolicy, load_policy
 from spade.llm.hf import HFPolicy
+from spade.llm.vllm import VLLMPolicy
 from spade.rollout import PairedResult, play_many
 from spade.sandbox import SandboxPool
 from spade.train.checkpoint import restore_checkpoint, save_checkpoint
@@ -58,6 +59,8 @@ class Session:
     """Designer samples held back for a delayed designer update."""
     frontier: list[int] = field(default_factory=list)
     """Archive ids of the frontier environments, replayed every iteration."""
+    engine_restarts: int = 0
+    """Restarts of the generation engine's server seen so far (vllm)."""
 
 
 def run(
@@ -78,10 +81,16 @@ def run(
                 written.append(metrics)
                 reporter.finished(metrics)
     finally:
-        session.pool.close()
-        session.archive.close()
-        session.log.close()
+        close_session(session)
     return written
+
+
+def close_session(session: Session) -> None:
+    session.pool.close()
+    session.archive.close()
+    session.log.close()
+    if isinstance(session.agent, VLLMPolicy):
+        session.agent.close()
 
 
 def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
@@ -92,11 +101,13 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(config.model_dump_json(indent=2))
     with console.status(f"loading {config.model}"):
-        agent, designer, learner = _policies(config)
+        agent, designer, learner = _policies(config, run_dir)
     buffer: list[Sample] = []
     iteration, state = 0, dict[str, Any]()
     if resume:
         iteration, state, buffer = restore_checkpoint(run_dir, learner)
+        if iteration:  # the engine samples with the restored weights
+            sync_engine(agent, learner, run_dir, iteration)
     archive = Archive(run_dir / "archive.sqlite")
     pool = SandboxPool(config.sandbox, spares=2)
     if not resume:
@@ -142,21 +153,30 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
             archive.add(file.read_text(), "extra", verdict, skill=file.stem, doc_id=str(file))
 
 
-def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
+def _policies(config: RunConfig, run_dir: Path) -> tuple[Policy, Policy, Learner | None]:
+    """(agent, designer, learner). On the ``vllm`` engine the agent (and shared designer) is a
+    vLLM engine on the same starting weights, and the learner trains its own HF copy."""
     lora = None if config.learner.full_finetune else config.learner.lora
     trains = config.train_agent or (config.train_designer and config.designer_model is None)
     warm = config.designer
     shared = config.designer_model is None
-    agent = HFPolicy.load(
+    warmstart = warmstart_adapter_for(
+        config.model, warm.warmstart and shared, warm.warmstart_adapter
+    )
+    trained = HFPolicy.load(
         config.model,
         dtype=config.dtype,
         device=config.device,
         lora=lora if trains else None,
         seed=config.seed,
-        merge=warmstart_adapter_for(
-            config.model, warm.warmstart and shared, warm.warmstart_adapter
-        ),
+        merge=warmstart,
     )
+    agent: Policy = trained
+    on_vllm = config.generation.engine == "vllm"
+    if on_vllm:
+        agent = VLLMPolicy.start(
+            config.model, config.generation.vllm, merge=warmstart, log=run_dir / "vllm.log"
+        )
     designer: Policy = agent
     if config.designer_model is not None:
         hf = config.designer_backend == "hf"
@@ -169,8 +189,32 @@ def _policies(config: RunConfig) -> tuple[Policy, Policy, Learner | None]:
                 config.designer_model, warm.warmstart and hf, warm.warmstart_adapter
             ),
         )
-    learner = Learner(agent, config.learner, seed=config.seed) if trains else None
+    recompute = config.learner.old_logprobs == "learner" or (
+        config.learner.old_logprobs == "auto" and on_vllm
+    )
+    learner = Learner(trained, config.learner, config.seed, recompute) if trains else None
     return agent, designer, learner
+
+
+def sync_engine(agent: Policy, learner: Learner | None, run_dir: Path, version: int) -> float:
+    """Load the learner's weights into a vLLM engine: the LoRA adapter under a new name (the
+    previous one unloaded), or full weights by serving them anew. Returns seconds (0 on hf)."""
+    if not isinstance(agent, VLLMPolicy) or learner is None:
+        return 0.0
+    import shutil
+
+    root = run_dir / "engine"
+    folder = root / f"v{version:06d}"
+    shutil.rmtree(folder, ignore_errors=True)
+    learner.model.save_pretrained(folder)
+    if hasattr(learner.model, "peft_config"):
+        seconds = agent.sync_adapter(folder, version)
+    else:
+        learner.policy.tokenizer.save_pretrained(folder)
+        seconds = agent.sync_weights(folder, version)
+    for old in sorted(root.glob("v*"))[:-2]:  # the one in use and the one before it
+        shutil.rmtree(old, ignore_errors=True)
+    return seconds
 
 
 def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, Any]:
@@ -188,6 +232,8 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
     samples = collect_samples(session, iteration, designed, replayed)
     stats = session.learner.step(samples) if session.learner and samples else {}
     seconds["update"] = time.monotonic() - started
+    if stats:
+        seconds["sync"] = sync_engine(session.agent, session.learner, session.run, iteration)
     metrics = iteration_metrics(
         iteration, designed, replayed, stats, seconds, len(session.archive.environments(True))
     )
@@ -196,6 +242,8 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
         "agent": sum(s.role == "agent" for s in samples),
         "designer": sum(s.role == "designer" for s in samples),
     }
+    if isinstance(session.agent, VLLMPolicy):
+        metrics["engine"] = session.agent.status()
     if config.eval.every and iteration % config.eval.every == 0:
         reporter.phase(iteration, f"evaluating on {config.eval.suite}")
         metrics["eval"] = evaluate_agent(session)

@@ -82,8 +82,12 @@ def clipped_policy_loss(
     ref_logprobs_BT: torch.Tensor | None = None,
     kl_coef: float = 0.0,
     normaliser: float | None = None,
+    token_weights_BT: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor, dict[str, float]]:
     """Token-level clipped surrogate loss and its statistics.
+
+    ``token_weights_BT`` (constants) scale each token's surrogate: the truncated importance
+    weights that correct for sampling on another engine (``tis_weights``).
 
     ``old_logprobs_BT`` and ``ref_logprobs_BT`` are treated as constants (detached); gradient
     flows only into ``new_logprobs_BT``. ``normaliser`` defaults to the masked-token count
@@ -104,6 +108,8 @@ def clipped_policy_loss(
     unclipped_BT = ratio_BT * advantages_B1
     clipped_BT = ratio_BT.clamp(1.0 - clip_low, 1.0 + clip_high) * advantages_B1
     token_loss_BT = -weights_B1 * torch.minimum(unclipped_BT, clipped_BT)
+    if token_weights_BT is not None:
+        token_loss_BT = token_loss_BT * token_weights_BT.detach().to(dtype)
 
     k3_BT: torch.Tensor | None = None
     if ref_logprobs_BT is not None:
@@ -122,6 +128,28 @@ def clipped_policy_loss(
     loss = masked_loss_BT.sum() / denominator
     stats = _stats(loss, ratio_BT, advantages_B1, keep_BT, k3_BT, clip_low, clip_high)
     return loss, stats
+
+
+@torch.no_grad()
+def tis_weights(
+    learner_BT: torch.Tensor, behaviour_BT: torch.Tensor, mask_BT: torch.Tensor, cap: float
+) -> tuple[torch.Tensor, dict[str, float]]:
+    """Truncated importance weights ``min(exp(learner - behaviour), cap)`` per token, for samples
+    drawn by an engine whose numbers differ from the learner's (vLLM in bf16, the learner in
+    fp32), and the mismatch statistics over masked tokens: mean and max ``|learner - behaviour|``
+    and the share of tokens whose weight the cap cut."""
+    keep_BT = mask_BT.bool()
+    gap_BT = torch.where(keep_BT, learner_BT - behaviour_BT, torch.zeros_like(learner_BT))
+    raw_BT = torch.exp(gap_BT)
+    weights_BT = raw_BT.clamp(max=cap)
+    tokens = int(keep_BT.sum().item())
+    absolute_BT = gap_BT.abs()
+    return weights_BT, {
+        "logprob_gap_mean": _masked_mean(absolute_BT, keep_BT, tokens),
+        "logprob_gap_max": float(absolute_BT.max().item()) if tokens else 0.0,
+        "tis_capped": _masked_mean((raw_BT > cap).to(raw_BT.dtype), keep_BT, tokens),
+        "tokens": float(tokens),
+    }
 
 
 def _check_shapes(

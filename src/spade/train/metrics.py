@@ -45,6 +45,9 @@ def iteration_metrics(
         "clip_fraction_agent": stats.get("clip_fraction_agent"),
         "clip_fraction_designer": stats.get("clip_fraction_designer"),
         "grad_norm": stats.get("grad_norm"),
+        "logprob_gap_mean": stats.get("logprob_gap_mean"),
+        "logprob_gap_max": stats.get("logprob_gap_max"),
+        "tis_capped": stats.get("tis_capped"),
         "seconds": {k: round(v, 2) for k, v in seconds.items()},
     }
     metrics.update(_play_metrics(played))

@@ -1,0 +1,23 @@
+"""Which engine samples both roles during a run."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spade.llm.vllm.config import VLLMSettings
+
+
+class GenerationConfig(BaseModel):
+    """The generation engine: the learner's own weights (hf) or vLLM kept in sync with them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    engine: Literal["hf", "vllm"] = Field(
+        "hf",
+        description="'hf': the trained transformers model samples itself; 'vllm': a vLLM "
+        "engine samples, and the learner's adapter (or weights) is loaded into it after every "
+        "update (docs/vllm.md).",
+    )
+    vllm: VLLMSettings = Field(default_factory=VLLMSettings, description="The vLLM engine.")
