@@ -3,6 +3,7 @@ embedded model over HTTP. Nothing here mocks vLLM; the slow tests share one engi
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import sys
@@ -173,6 +174,64 @@ def test_after_a_learner_step_and_sync_vllm_follows_the_new_adapter(
 
 
 @pytest.mark.slow
+def test_the_in_process_engine_samples_scores_and_loads_adapters(
+    engine: VLLMPolicy, learner_policy: HFPolicy, tmp_path: Path
+) -> None:
+    """vllm.LLM in one process, run where vLLM is importable: the vLLM environment, with spade's
+    source on the path (spade's own environment cannot hold vLLM's transformers pin)."""
+    import json
+    import subprocess
+
+    from spade.llm.models import resolve_model
+    from spade.llm.vllm.server import find_python
+
+    prompt = engine.encode_chat(CONVERSATION)
+    (completion,) = engine.generate([prompt], SamplingParams(temperature=1.0, max_new_tokens=16))
+    ids = prompt + list(completion.token_ids)
+    sample = Sample(
+        "agent",
+        ids,
+        [0] * len(prompt) + [1] * len(completion.token_ids),
+        [0.0] * len(prompt) + list(completion.logprobs),
+        1.0,
+        1.0,
+        "one",
+    )
+    learner = Learner(learner_policy, LearnerConfig(learning_rate=5e-3), seed=0, recompute_old=True)
+    for _ in range(2):
+        learner.step([sample])
+    adapter = tmp_path / "adapter"
+    learner_policy.model.save_pretrained(adapter)
+    root = Path(__file__).parents[2]
+    done = subprocess.run(
+        [
+            str(find_python(SETTINGS)),
+            str(Path(__file__).parent / "scripts" / "inprocess_vllm.py"),
+            str(resolve_model(EMBEDDED_MODEL)),
+            json.dumps(ids),
+            str(adapter),
+            str(tmp_path / "found.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PYTHONPATH": str(root / "src")},
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads((tmp_path / "found.json").read_text())
+    assert found["adapter"] == "policy-v1"
+    for sampled, logprobs in found["completions"]:
+        assert 0 < len(sampled) == len(logprobs)
+    with learner_policy.model.disable_adapter():
+        base = token_logprobs(learner_policy.model, ids)
+    tuned = token_logprobs(learner_policy.model, ids)
+    reply = slice(len(prompt), None)
+    assert _gaps(found["base"][reply], base[reply])[0] < MEAN_TOLERANCE
+    assert _gaps(found["tuned"][reply], tuned[reply])[0] < MEAN_TOLERANCE
+    assert sum(found["tuned"][reply]) > sum(found["base"][reply]) + 1.0
+
+
+@pytest.mark.slow
 def test_a_server_that_dies_is_restarted_once_then_the_error_is_clear(tmp_path: Path) -> None:
     policy = VLLMPolicy.start(
         EMBEDDED_MODEL, SETTINGS.model_copy(update={"restarts": 1}), log=tmp_path / "vllm.log"
@@ -195,8 +254,6 @@ def test_a_server_that_dies_is_restarted_once_then_the_error_is_clear(tmp_path: 
 
 
 def _kill(engine: ServerEngine) -> None:
-    import os
-
     process = engine.server.process
     assert process is not None
     os.killpg(process.pid, signal.SIGKILL)
