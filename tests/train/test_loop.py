@@ -97,6 +97,12 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
     yaml_file.write_text("iterations: 2\nrollout:\n  max_turns: 5\n")
     config = load_config(yaml_file, [])
     assert config.iterations == 2 and config.rollout.max_turns == 5
+    engine = subprocess.run(
+        [*SPADE, "run", "--engine", "vllm", "--print-config"], capture_output=True, text=True
+    )
+    assert json.loads(engine.stdout)["generation"]["engine"] == "vllm"
+    bogus = subprocess.run([*SPADE, "run", "--engine", "sglang"], capture_output=True, text=True)
+    assert bogus.returncode == 2 and "generation.engine" in bogus.stderr
     missing = subprocess.run(
         [*SPADE, "run", "--resume", str(tmp_path / "nothing")], capture_output=True, text=True
     )
@@ -108,6 +114,7 @@ def test_paper_config_file_loads() -> None:
     assert config.episodes_per_arm == 16 and config.learner.full_finetune
     assert config.designer.memory.positives == 2 and config.learner.designer_update_every == 4
     assert config.designer.temperature == 0.8 and config.designer.edit_share == 0.25
+    assert config.generation.engine == "vllm" and config.generation.vllm.dtype == "bfloat16"
     # the CPU profile's quiz designer, frontier replay and novelty bonus do not leak in
     assert config.designer.reasoning_template == "reasoning_v2"
     assert config.designer.tool_use_share == 0.5 and config.designer.novelty_bonus == 0.0

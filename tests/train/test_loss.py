@@ -8,7 +8,12 @@ import pytest
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
 
-from spade.train.loss import clipped_policy_loss, grouped_advantages, sequence_logprobs
+from spade.train.loss import (
+    clipped_policy_loss,
+    grouped_advantages,
+    sequence_logprobs,
+    tis_weights,
+)
 
 GARBAGE = 1000.0
 """A masked-position log-probability so large that exp() of it overflows to inf."""
@@ -349,3 +354,32 @@ def test_grouped_advantages_constant_group_and_singletons_are_zero():
 def test_grouped_advantages_rejects_length_mismatch():
     with pytest.raises(ValueError, match="2 returns but 1 group"):
         grouped_advantages([1.0, 2.0], ["a"])
+
+
+def test_tis_weights_truncate_at_the_cap_and_report_the_gap():
+    learner = torch.tensor([[0.0, -1.0, -0.5, GARBAGE]])
+    behaviour = torch.tensor([[0.0, -2.0, -0.4, 0.0]])
+    mask = torch.tensor([[0.0, 1.0, 1.0, 0.0]])
+    weights, gap = tis_weights(learner, behaviour, mask, cap=2.0)
+    # exp(1) = 2.72 is cut to 2; exp(-0.1) stays; masked tokens get weight 1.
+    assert weights.tolist()[0] == pytest.approx([1.0, 2.0, math.exp(-0.1), 1.0])
+    assert gap["logprob_gap_mean"] == pytest.approx(0.55)
+    assert gap["logprob_gap_max"] == pytest.approx(1.0)
+    assert gap["tis_capped"] == pytest.approx(0.5)
+    assert gap["tokens"] == 2.0
+
+
+def test_token_weights_scale_each_tokens_surrogate():
+    new = torch.tensor([[-1.0, -1.0]], requires_grad=True)
+    old = new.detach().clone()
+    mask = torch.ones(1, 2)
+    advantages = torch.tensor([1.0])
+    plain, _ = clipped_policy_loss(new, old, advantages, mask)
+    weighted, _ = clipped_policy_loss(
+        new, old, advantages, mask, token_weights_BT=torch.tensor([[2.0, 0.5]])
+    )
+    (grad_plain,) = torch.autograd.grad(plain, new)
+    (grad_weighted,) = torch.autograd.grad(weighted, new)
+    assert grad_weighted.tolist()[0] == pytest.approx(
+        [2.0 * grad_plain[0, 0].item(), 0.5 * grad_plain[0, 1].item()]
+    )
