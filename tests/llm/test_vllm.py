@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import torch
 
 from spade.errors import EngineError, UsageError
 from spade.llm.base import SamplingParams
@@ -266,3 +267,23 @@ def test_vllm_that_rejects_its_settings_fails_with_one_line(tmp_path: Path) -> N
     with pytest.raises(EngineError, match="failed to start") as caught:
         VLLMPolicy.start(EMBEDDED_MODEL, settings, log=tmp_path / "vllm.log")
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.slow
+def test_full_weights_sync_serves_the_saved_folder(engine: VLLMPolicy, tmp_path: Path) -> None:
+    """Full fine-tuning: the engine restarts on the weights the learner saved."""
+    plain = HFPolicy.load(EMBEDDED_MODEL)
+    with torch.no_grad():  # a visible change: the final norm's weights scaled down
+        plain.model.model.norm.weight.mul_(0.5)
+    folder = tmp_path / "weights"
+    plain.model.save_pretrained(folder)
+    plain.tokenizer.save_pretrained(folder)
+    prompt = engine.encode_chat(CONVERSATION)
+    ids = prompt + engine.encode_text("One, two, three, four, five.")
+    before = engine.score(ids)
+    seconds = engine.sync_weights(folder, version=7)
+    assert engine.adapter is None and engine.version == 7 and seconds > 0
+    after = engine.score(ids)
+    expected = token_logprobs(plain.model, ids)
+    assert _gaps(after[1:], expected[1:])[0] < MEAN_TOLERANCE
+    assert _gaps(after[1:], before[1:])[0] > 4 * MEAN_TOLERANCE

@@ -55,6 +55,7 @@ def run_engine_benchmark(
     config = RolloutConfig(max_turns=turns, max_tokens_per_turn=max_tokens, temperature=0.7)
     specs = [EpisodeSpec(source, "guess_number", i, 2000 + i) for i in range(episodes)]
     lora = LoraSettings()
+    log = Path("runs") / "bench-rollout-vllm.log"  # kept: a failed engine explains itself there
     hf = HFPolicy.load(model, lora=lora, seed=0)
     results: dict[str, Any] = {"model": model, "episodes": episodes, "turns": turns}
     with tempfile.TemporaryDirectory() as scratch, SandboxPool(Limits(), spares=episodes) as pool:
@@ -67,7 +68,7 @@ def run_engine_benchmark(
             "first_token_s": _first_token(hf, prompts, repeats),
         }
         started = time.perf_counter()
-        engine = VLLMPolicy.start(model, log=Path(scratch) / "vllm.log")
+        engine = VLLMPolicy.start(model, log=log)
         try:
             start_s = time.perf_counter() - started
             swaps = [engine.sync_adapter(adapter, version) for version in range(1, repeats + 2)]
@@ -94,16 +95,17 @@ def _one_iteration(engine: str) -> dict[str, Any]:
     from spade.train.config import load_config
     from spade.train.loop import run
 
-    with tempfile.TemporaryDirectory() as folder:
-        config = load_config(None, ["iterations=1", f"generation.engine={engine}"])
-        started = time.perf_counter()
-        (metrics,) = run(config, Path(folder) / "run", console=Console(quiet=True))
-        total = time.perf_counter() - started
+    folder = Path("runs") / f"bench-iteration-{engine}-{time.strftime('%Y%m%d-%H%M%S')}"
+    config = load_config(None, ["iterations=1", f"generation.engine={engine}"])
+    started = time.perf_counter()
+    (metrics,) = run(config, folder, console=Console(quiet=True))
+    total = time.perf_counter() - started
     return {
         "total_s": total,
         "seconds": metrics["seconds"],
         "tokens_per_s": metrics["tokens_per_s"],
         "samples": metrics["samples"],
+        "run": str(folder),
     }
 
 

@@ -8,6 +8,7 @@ restarts it once if it dies. ``InProcessEngine`` holds ``vllm.LLM`` in this proc
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +75,14 @@ def parse_choice(choice: dict[str, Any]) -> Sampled:
     return Sampled(list(map(int, ids)), values, str(choice.get("finish_reason") or "length"))
 
 
+class ServerAnswer(EngineError):
+    """The server answered a request with an error status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(f"{message} (status {status})")
+        self.status = status
+
+
 def parse_prompt_logprobs(entries: list[Any] | None, ids: list[int]) -> list[float]:
     """The log-prob of each prompt token from vLLM's ``prompt_logprobs`` (one entry per token,
     None for the first; each maps token ids, as strings or ints, to a log-prob or an object
@@ -109,12 +118,28 @@ class ServerEngine:
         while True:
             try:
                 return self._send(rows, adapter)
-            except (httpx.TransportError, EngineError) as exc:
-                if self.server.alive:
+            except (httpx.TransportError, ServerAnswer) as exc:
+                client_error = isinstance(exc, ServerAnswer) and exc.status < 500
+                if client_error or not self._down():
                     if isinstance(exc, EngineError):
                         raise
                     raise EngineError(f"the vLLM server did not answer: {exc}") from None
             self._restart()  # an error once the restarts are spent
+
+    def _down(self, wait_s: float = 15.0) -> bool:
+        """After a failed request: whether the server is down, its process gone or its engine
+        dead (vLLM then answers /health with an error and shuts down)."""
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            if not self.server.alive:
+                return True
+            try:
+                status = self._client.get(f"{self.server.url}/health", timeout=5.0).status_code
+            except httpx.HTTPError:
+                time.sleep(0.5)
+                continue
+            return status != 200
+        return True
 
     def _restart(self) -> None:
         code = self.server.process.returncode if self.server.process else None
@@ -154,7 +179,7 @@ class ServerEngine:
     def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         response = self._client.post(f"{self.server.url}{path}", json=body)
         if response.status_code != 200:
-            raise EngineError(f"vLLM {path} answered {response.status_code}: {response.text[:300]}")
+            raise ServerAnswer(response.status_code, f"vLLM {path}: {response.text[:300]}")
         try:
             return dict(response.json())
         except ValueError:
