@@ -488,7 +488,7 @@ def bench_rollout(
     iteration: Annotated[
         bool,
         typer.Option(
-            "--iteration/--no-iteration", help="With --engine vllm: one run iteration on each."
+            "--iteration/--no-iteration", help="With --engine vllm: make run's loop on each."
         ),
     ] = True,
 ) -> None:

@@ -135,6 +135,23 @@ def test_sampled_ids_and_logprobs_agree_with_a_learner_forward(
 
 
 @pytest.mark.slow
+def test_many_long_seeded_prompts_at_once_keep_the_engine_alive(engine: VLLMPolicy) -> None:
+    """More prompt tokens at once than one engine step holds by default: with chunked prefill,
+    vLLM 0.32's CPU build split a seeded prefill and died ('CPU Generator does not use
+    offset'); spade turns chunked prefill off on CPU, so each prompt is prefilled whole."""
+    long_text = " ".join(f"item {i} weighs {i * 7 % 13} units;" for i in range(120))
+    prompts = [
+        engine.encode_chat([{"role": "user", "content": f"{row}: {long_text} Sum them."}])
+        for row in range(16)
+    ]
+    assert sum(len(p) for p in prompts) > 16_000
+    params = SamplingParams(temperature=1.0, max_new_tokens=4)
+    completions = engine.generate(prompts, params, seeds=list(range(16)))
+    assert all(len(c.token_ids) > 0 for c in completions)
+    assert isinstance(engine.engine, ServerEngine) and engine.engine.restarts == 0
+
+
+@pytest.mark.slow
 def test_after_a_learner_step_and_sync_vllm_follows_the_new_adapter(
     engine: VLLMPolicy, learner_policy: HFPolicy, tmp_path: Path
 ) -> None:

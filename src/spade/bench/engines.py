@@ -1,6 +1,6 @@
 """``spade bench rollout --engine vllm``: the hf engine against vLLM on one multi-turn workload,
-side by side in one run, with vLLM's start-up and LoRA-swap times, and optionally one
-``make run``-sized self-play iteration on each engine."""
+side by side in one run, with vLLM's start-up and LoRA-swap times, and optionally the
+``make run`` loop (two iterations) on each engine."""
 
 from __future__ import annotations
 
@@ -84,27 +84,29 @@ def run_engine_benchmark(
     results["vllm_over_hf"] = results["vllm"]["tokens_per_s"] / results["hf"]["tokens_per_s"]
     del hf
     if iteration:
-        results["iteration"] = {name: _one_iteration(name) for name in ("hf", "vllm")}
+        results["iteration"] = {name: _make_run(name) for name in ("hf", "vllm")}
     return results
 
 
-def _one_iteration(engine: str) -> dict[str, Any]:
-    """Seconds of one iteration of the default (``make run``) profile on ``engine``."""
+def _make_run(engine: str) -> dict[str, Any]:
+    """The ``make run`` loop (the default profile, its two iterations) on ``engine``: the first
+    iteration samples the starting weights, the second the run's LoRA adapter."""
     from rich.console import Console
 
     from spade.train.config import load_config
     from spade.train.loop import run
 
-    folder = Path("runs") / f"bench-iteration-{engine}-{time.strftime('%Y%m%d-%H%M%S')}"
-    config = load_config(None, ["iterations=1", f"generation.engine={engine}"])
+    folder = Path("runs") / f"bench-make-run-{engine}-{time.strftime('%Y%m%d-%H%M%S')}"
+    config = load_config(None, [f"generation.engine={engine}"])
     started = time.perf_counter()
-    (metrics,) = run(config, folder, console=Console(quiet=True))
+    lines = run(config, folder, console=Console(quiet=True))
     total = time.perf_counter() - started
     return {
         "total_s": total,
-        "seconds": metrics["seconds"],
-        "tokens_per_s": metrics["tokens_per_s"],
-        "samples": metrics["samples"],
+        "iterations": [
+            {"seconds": m["seconds"], "tokens_per_s": m["tokens_per_s"], "samples": m["samples"]}
+            for m in lines
+        ],
         "run": str(folder),
     }
 
@@ -130,7 +132,9 @@ def render(results: dict[str, Any]) -> Table:
     table.add_row("ratio: vllm / hf", "", "", f"{results['vllm_over_hf']:.2f}x", "", "", "")
     lines = []
     for name, row in results.get("iteration", {}).items():
-        parts = ", ".join(f"{k} {v:.0f}" for k, v in row["seconds"].items())
-        lines.append(f"one make-run iteration on {name}: {row['total_s']:.0f} s ({parts})")
+        parts = " · ".join(
+            ", ".join(f"{k} {v:.0f}" for k, v in it["seconds"].items()) for it in row["iterations"]
+        )
+        lines.append(f"make run on {name}: {row['total_s']:.0f} s (per iteration: {parts})")
     table.caption = "\n".join(lines) or None
     return table

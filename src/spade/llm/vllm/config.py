@@ -54,6 +54,13 @@ class VLLMSettings(BaseModel):
     request_timeout_s: float = Field(
         1800.0, gt=0, description="Longest wait for one batch of completions."
     )
+    chunked_prefill: bool = Field(
+        False,
+        description="Let vLLM split long prefills across steps. Off by default: on vLLM 0.32's "
+        "CPU build a seeded request whose prefill is split kills the engine ('CPU Generator does "
+        "not use offset'); with it off every prompt is prefilled whole "
+        "(max-num-batched-tokens = the longest sequence). Turn it on for GPUs.",
+    )
     restarts: int = Field(
         1, ge=0, description="Times a server that died is restarted before the run stops."
     )

@@ -18,7 +18,7 @@ import httpx
 
 from spade.errors import EngineError
 from spade.llm.vllm.config import VLLMSettings
-from spade.llm.vllm.server import BASE_NAME, VLLMServer
+from spade.llm.vllm.server import BASE_NAME, VLLMServer, batched_tokens
 
 TOKEN_PREFIX = "token_id:"
 
@@ -327,4 +327,8 @@ def _make_llm(model: str, settings: VLLMSettings) -> Any:
         max_loras=2,
         logprobs_mode="processed_logprobs",
         seed=0,
+        enable_chunked_prefill=settings.chunked_prefill,
+        max_num_batched_tokens=None
+        if settings.chunked_prefill
+        else batched_tokens(model, settings),
     )

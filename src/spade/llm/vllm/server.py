@@ -93,7 +93,24 @@ def server_command(python: Path, model: str, port: int, settings: VLLMSettings) 
     ]
     if settings.max_model_len:
         command += ["--max-model-len", str(settings.max_model_len)]
+    if not settings.chunked_prefill:
+        command += [
+            "--no-enable-chunked-prefill",
+            "--max-num-batched-tokens",
+            str(batched_tokens(model, settings)),
+        ]
     return command + list(settings.extra_args)
+
+
+def batched_tokens(model: str, settings: VLLMSettings) -> int:
+    """Tokens one engine step may hold without chunked prefill: the longest sequence served."""
+    import json
+
+    positions = 0
+    config = Path(model) / "config.json"
+    if config.exists():
+        positions = int(json.loads(config.read_text()).get("max_position_embeddings") or 0)
+    return max(settings.max_model_len or positions or 8192, 2048)
 
 
 def last_error(log: Path, limit: int = 300) -> str:
