@@ -246,7 +246,8 @@ def test_the_in_process_engine_samples_scores_and_loads_adapters(
     reply = slice(len(prompt), None)
     assert _gaps(found["base"][reply], base[reply])[0] < MEAN_TOLERANCE
     assert _gaps(found["tuned"][reply], tuned[reply])[0] < MEAN_TOLERANCE
-    assert sum(found["tuned"][reply]) > sum(found["base"][reply]) + 1.0
+    # The adapter was applied: the engine's scores moved with the learner's, far past rounding.
+    assert _gaps(found["tuned"][reply], found["base"][reply])[0] > 4 * MEAN_TOLERANCE
 
 
 @pytest.mark.slow
