@@ -59,8 +59,6 @@ class Session:
     """Designer samples held back for a delayed designer update."""
     frontier: list[int] = field(default_factory=list)
     """Archive ids of the frontier environments, replayed every iteration."""
-    engine_restarts: int = 0
-    """Restarts of the generation engine's server seen so far (vllm)."""
 
 
 def run(

@@ -239,8 +239,6 @@ class InProcessEngine:
     """``vllm.LLM`` in this process (vLLM installed beside spade, as on a GPU node)."""
 
     def __init__(self, model: str, settings: VLLMSettings) -> None:
-        import time
-
         began = time.monotonic()
         self.settings = settings
         self._llm = _make_llm(model, settings)
@@ -301,8 +299,6 @@ class InProcessEngine:
             self._llm.llm_engine.remove_lora(request.lora_int_id)
 
     def reload(self, model: str) -> None:
-        import time
-
         began = time.monotonic()
         del self._llm
         self._llm = _make_llm(model, self.settings)

@@ -24,6 +24,7 @@ from spade.llm.hf import _stop_ids
 from spade.llm.models import EMBEDDED_MODEL, cache_dir, resolve_model
 from spade.llm.vllm.config import VLLMSettings
 from spade.llm.vllm.engines import Engine, InProcessEngine, Row, ServerEngine
+from spade.llm.vllm.server import model_positions
 from spade.types import Completion
 
 
@@ -188,11 +189,5 @@ class VLLMPolicy(TokenPolicy):
 
 def _context_limit(model: str, settings: VLLMSettings) -> int | None:
     """The engine's longest sequence: ``max_model_len``, capped by the model's positions."""
-    import json
-
-    positions = None
-    config = Path(model) / "config.json"
-    if config.exists():
-        positions = json.loads(config.read_text()).get("max_position_embeddings")
-    limits = [v for v in (settings.max_model_len, positions) if v]
+    limits = [v for v in (settings.max_model_len, model_positions(model)) if v]
     return int(min(limits)) if limits else None

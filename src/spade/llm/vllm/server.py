@@ -102,15 +102,20 @@ def server_command(python: Path, model: str, port: int, settings: VLLMSettings) 
     return command + list(settings.extra_args)
 
 
-def batched_tokens(model: str, settings: VLLMSettings) -> int:
-    """Tokens one engine step may hold without chunked prefill: the longest sequence served."""
+def model_positions(model: str) -> int | None:
+    """The model folder's ``max_position_embeddings`` (None for a hub id or when unset)."""
     import json
 
-    positions = 0
     config = Path(model) / "config.json"
-    if config.exists():
-        positions = int(json.loads(config.read_text()).get("max_position_embeddings") or 0)
-    return max(settings.max_model_len or positions or 8192, 2048)
+    if not config.exists():
+        return None
+    positions = json.loads(config.read_text()).get("max_position_embeddings")
+    return int(positions) if positions else None
+
+
+def batched_tokens(model: str, settings: VLLMSettings) -> int:
+    """Tokens one engine step may hold without chunked prefill: the longest sequence served."""
+    return max(settings.max_model_len or model_positions(model) or 8192, 2048)
 
 
 def last_error(log: Path, limit: int = 300) -> str:
