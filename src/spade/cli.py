@@ -338,6 +338,13 @@ def run_command(
         str | None,
         typer.Option(help="Generation engine, 'hf' or 'vllm' (generation.engine)."),
     ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            help="Run on a Ray cluster: 'auto' (the one `ray start` joined), 'local', or the "
+            "head's HOST:PORT (cluster.address; docs/scaling.md)."
+        ),
+    ] = None,
 ) -> None:
     """Self-play: the designer writes environments, the agent plays them, one model learns."""
     import time
@@ -345,7 +352,11 @@ def run_command(
     from spade.train.cli import run_training
     from spade.train.config import build_config, load_config
 
-    overrides = [*(overrides or []), *([f"generation.engine={engine}"] if engine else [])]
+    overrides = [
+        *(overrides or []),
+        *([f"generation.engine={engine}"] if engine else []),
+        *([f"cluster.address={cluster}"] if cluster else []),
+    ]
 
     if resume is not None:
         stored = resume / "config.json"

@@ -15,6 +15,11 @@ class UsageError(SpadeError):
     """Bad input from the user (missing file, bad flag value). The CLI exits with status 2."""
 
 
+class ClusterError(UsageError):
+    """The Ray cluster cannot run the job as asked: its address does not answer, a node lacks
+    what the run needs (bubblewrap), or nodes run different versions. Exit status 2."""
+
+
 class EngineError(SpadeError):
     """A generation engine (a vLLM server or in-process engine) failed to start or died."""
 

@@ -59,6 +59,23 @@ def check_source(
     return Verdict(origin=origin, checks=tuple(checks), ladder=ladder_score(checks))
 
 
+def check_sources(
+    jobs: list[tuple[str, str]],
+    config: CheckConfig,
+    pool: SandboxPool | None = None,
+    *,
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> list[Verdict]:
+    """Verdicts of many (source, origin) pairs, in order. A pool spanning a cluster
+    (``spade.cluster.sandboxes.ClusterPool``) checks them on all its nodes at once; otherwise
+    they are checked here one after another. The verdicts are the same either way."""
+    fan_out = getattr(pool, "check_sources", None)
+    if fan_out is not None:
+        verdicts: list[Verdict] = fan_out(jobs, config, max_turns)
+        return verdicts
+    return [check_source(s, o, config, pool, max_turns=max_turns) for s, o in jobs]
+
+
 def _run_stage(name: str, ctx: Context) -> CheckResult:
     started = time.monotonic()
     try:

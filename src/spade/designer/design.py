@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spade.archive import Archive, ArchivedEnv, DesignRecord
-from spade.checker.run import check_source
+from spade.checker.run import check_sources
 from spade.corpus import CorpusSampler
 from spade.designer.config import DesignerConfig
 from spade.designer.extract import extract_code
@@ -246,31 +246,33 @@ def design_round(
         )
         timings["design"] = timings.get("design", 0.0) + time.monotonic() - started
         started = time.monotonic()
-        retry = []
-        for (design, messages, template), completion, ids, prefill in zip(
-            pending, completions, prompt_ids, prefills, strict=True
-        ):
-            if progress is not None:
-                progress(f"checking attempt {number} of design {designs.index(design) + 1}")
-            attempt = _judge(
-                design,
-                Attempt(
-                    number,
-                    template,
-                    messages,
-                    completion,
-                    ids,
-                    None,
-                    None,
-                    Outcome.NO_CODE,
-                    prefill=prefill,
-                ),
-                archive,
-                config,
-                pool,
-                known,
-                max_turns,
+        attempts = [
+            Attempt(
+                number,
+                template,
+                messages,
+                completion,
+                ids,
+                None,
+                None,
+                Outcome.NO_CODE,
+                prefill=prefill,
             )
+            for (_, messages, template), completion, ids, prefill in zip(
+                pending, completions, prompt_ids, prefills, strict=True
+            )
+        ]
+        if progress is not None:
+            progress(f"checking {len(attempts)} attempt(s)")
+        verdicts = _check_all(
+            [(design, attempt) for (design, _, _), attempt in zip(pending, attempts, strict=True)],
+            config,
+            pool,
+            max_turns,
+        )
+        retry = []
+        for (design, _, _), attempt, verdict in zip(pending, attempts, verdicts, strict=True):
+            attempt = _judge(design, attempt, verdict, archive, config, known)
             attempt.record_id = _record(archive, design, attempt, iteration)
             design.attempts.append(attempt)
             if attempt.outcome.repairable:
@@ -280,23 +282,37 @@ def design_round(
     return designs
 
 
+def _check_all(
+    attempts: list[tuple[Design, Attempt]],
+    config: DesignerConfig,
+    pool: SandboxPool | None,
+    max_turns: int,
+) -> list[Verdict | None]:
+    """Extract each fresh attempt's code and check all of them at once (on every node of a
+    cluster); None for an attempt without code."""
+    jobs: list[tuple[str, str]] = []
+    for design, attempt in attempts:
+        attempt.source = extract_code(attempt.reply)
+        if attempt.source is not None:
+            jobs.append((attempt.source, f"designed:{design.task.group_key}:{attempt.number}"))
+    checked = iter(check_sources(jobs, config.check, pool, max_turns=max_turns))
+    return [None if a.source is None else next(checked) for _, a in attempts]
+
+
 def _judge(
     design: Design,
     attempt: Attempt,
+    verdict: Verdict | None,
     archive: Archive,
     config: DesignerConfig,
-    pool: SandboxPool | None,
     known: list[tuple[int, tuple[int, ...]]],
-    max_turns: int,
 ) -> Attempt:
-    """Check a fresh attempt (outcome 'no code'), archive its source, and set its outcome."""
-    source = extract_code(attempt.reply)
-    attempt.source = source
-    if source is None:
+    """Judge a checked attempt (outcome 'no code' when it has no source): archive its source
+    and set its outcome."""
+    source = attempt.source
+    if source is None or verdict is None:
         return attempt
     task = design.task
-    origin = f"designed:{task.group_key}:{attempt.number}"
-    verdict = check_source(source, origin, config.check, pool, max_turns=max_turns)
     attempt.verdict = verdict
     if verdict.passed:
         signature = signature_of(source, config.novelty)

@@ -15,7 +15,7 @@ from spade.errors import (
     SpadeError,
 )
 from spade.sandbox.limits import Limits
-from spade.sandbox.process import WorkerProcess, _RemoteFailure
+from spade.sandbox.process import Worker, WorkerProcess, _RemoteFailure
 from spade.types import Env, StepResult
 
 
@@ -35,13 +35,13 @@ class SandboxedEnv:
         *,
         filename: str = "<env>",
         allowed_imports: list[str] | None = None,
-        worker: WorkerProcess | None = None,
+        worker: Worker | None = None,
         kwargs: dict[str, Any] | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.filename = filename
         started = time.monotonic()
-        self._worker = worker if worker is not None else WorkerProcess(self.limits)
+        self._worker: Worker = worker if worker is not None else WorkerProcess(self.limits)
         imports = (
             sorted(self.limits.allowed_modules()) if allowed_imports is None else allowed_imports
         )

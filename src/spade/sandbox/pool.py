@@ -16,7 +16,7 @@ from types import TracebackType
 from spade.errors import SpadeError
 from spade.sandbox.env import SandboxedEnv
 from spade.sandbox.limits import Limits
-from spade.sandbox.process import WorkerProcess
+from spade.sandbox.process import Worker, WorkerProcess
 
 
 class SandboxPool:
@@ -41,8 +41,7 @@ class SandboxPool:
         """A new instance of the environment in ``source`` (see ``SandboxedEnv``)."""
         if self._closed:
             raise SpadeError("the sandbox pool is closed")
-        worker = self._take()
-        self._wake.set()
+        worker = self.take_worker()
         return SandboxedEnv(
             source, self.limits, filename=filename, allowed_imports=allowed_imports, worker=worker
         )
@@ -57,7 +56,14 @@ class SandboxPool:
             self._wake.set()
             time.sleep(0.005)
 
-    def _take(self) -> WorkerProcess:
+    def take_worker(self) -> Worker:
+        """A booted worker for one instance (a cold one when no spare is ready); the pool starts
+        booting its replacement."""
+        worker = self._take()
+        self._wake.set()
+        return worker
+
+    def _take(self) -> Worker:
         with self._lock:
             if self._ready:
                 return self._ready.popleft()

@@ -9,7 +9,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from spade import wire
 from spade.errors import (
@@ -34,6 +34,34 @@ CORRUPTED_EXIT = 97
 """Exit status of a worker whose own code failed (mirrors ``_worker.CORRUPTED_EXIT``)."""
 RESOURCE_SIGNALS = {signal.SIGXCPU, signal.SIGXFSZ, signal.SIGKILL, signal.SIGSEGV}
 READY_BYTES = 4096
+
+
+class Worker(Protocol):
+    """What a ``SandboxedEnv`` talks to: a local ``WorkerProcess``, or a worker on another machine
+    (``spade.cluster.sandboxes.RemoteWorker``). ``send`` starts a call and returns a ticket that
+    ``receive`` redeems, so many instances can compute at once."""
+
+    limits: Limits
+    dead: bool
+
+    @property
+    def pid(self) -> int: ...
+
+    def load(
+        self,
+        source: str,
+        filename: str,
+        allowed_imports: list[str] | None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> Any: ...
+
+    def call(self, op: str, args: dict[str, Any] | None = None) -> Any: ...
+
+    def send(self, op: str, args: dict[str, Any] | None = None) -> tuple[int, str, float]: ...
+
+    def receive(self, request_id: int, op: str, deadline: float) -> Any: ...
+
+    def kill(self) -> None: ...
 
 
 class WorkerProcess:

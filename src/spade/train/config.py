@@ -11,6 +11,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from spade.cluster.config import ClusterConfig
 from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.errors import UsageError
 from spade.llm.config import GenerationConfig
@@ -202,6 +203,10 @@ class RunConfig(BaseModel):
     )
     learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")
     eval: EvalConfig = Field(default_factory=EvalConfig, description="Held-out evaluation.")
+    cluster: ClusterConfig = Field(
+        default_factory=ClusterConfig,
+        description="Ray cluster placement (docs/scaling.md); unused without cluster.address.",
+    )
 
 
 def _parse_value(text: str) -> Any:

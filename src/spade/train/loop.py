@@ -12,7 +12,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -40,6 +40,9 @@ from spade.train.samples import (
 )
 from spade.warmstart.adapter import warmstart_adapter_for
 
+if TYPE_CHECKING:
+    from spade.cluster.run import Cluster
+
 
 @dataclass
 class Session:
@@ -54,6 +57,8 @@ class Session:
     sampler: CorpusSampler
     pool: SandboxPool
     log: MetricsLog
+    cluster: Cluster | None = None
+    """The Ray side of a cluster run (``cluster.address``); None in one process."""
     iteration: int = 0
     buffer: list[Sample] = field(default_factory=list)
     """Designer samples held back for a delayed designer update."""
@@ -89,6 +94,8 @@ def close_session(session: Session) -> None:
     session.log.close()
     if isinstance(session.agent, VLLMPolicy):
         session.agent.close()
+    if session.cluster is not None:
+        session.cluster.close()
 
 
 def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
@@ -98,6 +105,23 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
         )
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(config.model_dump_json(indent=2))
+    connection = None
+    if config.cluster.address is not None:  # before the model loads: a bad cluster fails fast
+        from spade.cluster.connect import connect
+
+        with console.status(f"joining the Ray cluster at {config.cluster.address}"):
+            connection = connect(config.cluster, config.sandbox)
+    try:
+        return _open(config, run_dir, resume, console, connection)
+    except BaseException:
+        if connection is not None:
+            connection.close()
+        raise
+
+
+def _open(
+    config: RunConfig, run_dir: Path, resume: bool, console: Console, connection: Any
+) -> Session:
     with console.status(f"loading {config.model}"):
         agent, designer, learner = _policies(config, run_dir)
     buffer: list[Sample] = []
@@ -107,7 +131,19 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
         if iteration:  # the engine samples with the restored weights
             sync_engine(agent, learner, run_dir, iteration)
     archive = Archive(run_dir / "archive.sqlite")
-    pool = SandboxPool(config.sandbox, spares=2)
+    cluster = None
+    if connection is not None:
+        from spade.cluster.run import Cluster
+
+        with console.status("starting sandbox actors on the cluster's nodes"):
+            cluster = Cluster.start(config, connection, learner)
+        pool: SandboxPool = cluster.pool
+        sampler_policy = cluster.agent(agent)
+        designer = sampler_policy if designer is agent else designer
+        agent = sampler_policy
+        console.print(cluster.describe())
+    else:
+        pool = SandboxPool(config.sandbox, spares=2)
     if not resume:
         if config.seed_library:
             seed_library(archive, config.library_envs)
@@ -132,6 +168,7 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
         sampler,
         pool,
         log,
+        cluster,
         iteration,
         buffer,
         frontier,
@@ -139,39 +176,48 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
 
 
 def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> None:
-    from spade.checker import check_path
+    from spade.checker.run import check_sources, read_source
     from spade.envs import env_files, resolve_env
 
+    files = []
     for spec in config.extra_envs:
         path = resolve_env(spec)
-        for file in env_files(path) if path.is_dir() else [path]:
-            verdict = check_path(
-                file, config.designer.check, pool, max_turns=config.rollout.max_turns
-            )
-            archive.add(file.read_text(), "extra", verdict, skill=file.stem, doc_id=str(file))
+        files += env_files(path) if path.is_dir() else [path]
+    jobs = [(read_source(file), str(file)) for file in files]
+    verdicts = check_sources(jobs, config.designer.check, pool, max_turns=config.rollout.max_turns)
+    for file, (source, _), verdict in zip(files, jobs, verdicts, strict=True):
+        archive.add(source, "extra", verdict, skill=file.stem, doc_id=str(file))
+
+
+def model_load_kwargs(config: RunConfig) -> dict[str, Any]:
+    """``HFPolicy.load`` arguments of the run's trained model (also what cluster replicas and
+    learner workers load)."""
+    trains = config.train_agent or (config.train_designer and config.designer_model is None)
+    warm = config.designer
+    shared = config.designer_model is None
+    return {
+        "name": config.model,
+        "dtype": config.dtype,
+        "device": config.device,
+        "lora": None if config.learner.full_finetune or not trains else config.learner.lora,
+        "seed": config.seed,
+        "merge": warmstart_adapter_for(
+            config.model, warm.warmstart and shared, warm.warmstart_adapter
+        ),
+    }
 
 
 def _policies(config: RunConfig, run_dir: Path) -> tuple[Policy, Policy, Learner | None]:
     """(agent, designer, learner). On the ``vllm`` engine the agent (and shared designer) is a
     vLLM engine on the same starting weights, and the learner trains its own HF copy."""
-    lora = None if config.learner.full_finetune else config.learner.lora
     trains = config.train_agent or (config.train_designer and config.designer_model is None)
     warm = config.designer
-    shared = config.designer_model is None
-    warmstart = warmstart_adapter_for(
-        config.model, warm.warmstart and shared, warm.warmstart_adapter
-    )
-    trained = HFPolicy.load(
-        config.model,
-        dtype=config.dtype,
-        device=config.device,
-        lora=lora if trains else None,
-        seed=config.seed,
-        merge=warmstart,
-    )
+    load = model_load_kwargs(config)
+    warmstart = load["merge"]
+    trained = HFPolicy.load(**load)
     agent: Policy = trained
     on_vllm = config.generation.engine == "vllm"
-    if on_vllm:
+    if on_vllm and config.cluster.generation_replicas == 0:  # replicas run their own engines
         agent = VLLMPolicy.start(
             config.model, config.generation.vllm, merge=warmstart, log=run_dir / "vllm.log"
         )
@@ -228,10 +274,12 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
     reporter.phase(iteration, "updating the model")
     started = time.monotonic()
     samples = collect_samples(session, iteration, designed, replayed)
-    stats = session.learner.step(samples) if session.learner and samples else {}
+    stats = update(session, samples)
     seconds["update"] = time.monotonic() - started
     if stats:
         seconds["sync"] = sync_engine(session.agent, session.learner, session.run, iteration)
+        if session.cluster is not None:
+            seconds["sync"] += session.cluster.sync(iteration)
     metrics = iteration_metrics(
         iteration, designed, replayed, stats, seconds, len(session.archive.environments(True))
     )
@@ -242,6 +290,8 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
     }
     if isinstance(session.agent, VLLMPolicy):
         metrics["engine"] = session.agent.status()
+    if session.cluster is not None:
+        metrics["cluster"] = session.cluster.status()
     if config.eval.every and iteration % config.eval.every == 0:
         reporter.phase(iteration, f"evaluating on {config.eval.suite}")
         metrics["eval"] = evaluate_agent(session)
@@ -252,6 +302,15 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
         state = {"corpus": session.sampler.state(), "metrics_lines": session.log.lines}
         save_checkpoint(session.run, iteration, session.learner, state, session.buffer)
     return metrics
+
+
+def update(session: Session, samples: list[Sample]) -> dict[str, float]:
+    """One step of the learner: here, or on the cluster's data-parallel workers."""
+    if session.learner is None or not samples:
+        return {}
+    if session.cluster is not None:
+        return session.cluster.step(samples)
+    return session.learner.step(samples)
 
 
 def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult:
