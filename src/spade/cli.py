@@ -483,6 +483,40 @@ def bench_sandbox(
         console.print(render(results))
 
 
+@bench_app.command("cluster")
+def bench_cluster(
+    nodes: Annotated[
+        str, typer.Option(help="Cluster sizes to measure, comma-separated.")
+    ] = "1,2,3",
+    cpus: Annotated[float, typer.Option(min=0.5, help="CPUs of each node.")] = 1.0,
+    checks: Annotated[int, typer.Option(min=1, help="Library environments checked.")] = 6,
+    width: Annotated[int, typer.Option(min=1, help="Instances stepped together.")] = 16,
+    turns: Annotated[int, typer.Option(min=1, help="Turns timed.")] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Checking and stepping throughput on 1, 2 and 3 local Ray nodes against the local pool,
+    and the per-turn cost of stepping remotely."""
+    from spade.bench.cluster import benchmark_with_progress, render
+    from spade.cluster.connect import import_ray
+
+    try:
+        sizes = [int(n) for n in nodes.split(",") if n.strip()]
+    except ValueError:
+        raise UsageError(
+            f"--nodes takes comma-separated counts like 1,2,3, not {nodes!r}"
+        ) from None
+    if not sizes or min(sizes) < 1:
+        raise UsageError("--nodes needs counts of at least 1")
+    import_ray()
+    results = benchmark_with_progress(
+        nodes=sizes, cpus_per_node=cpus, checks=checks, width=width, turns=turns
+    )
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        console.print(render(results))
+
+
 @bench_app.command("rollout")
 def bench_rollout(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,

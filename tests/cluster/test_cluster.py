@@ -1,0 +1,264 @@
+"""Self-play on a real multi-node Ray cluster (three nodes started on this machine): the same
+metrics as one process, a sandbox actor killed mid-iteration, and one-line refusals of clusters
+that cannot run the job."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from conftest import FIXTURES, TINY_RUN, fixture_source
+from spade.cluster.config import ClusterConfig
+
+ray = pytest.importorskip("ray")
+from ray.cluster_utils import Cluster  # noqa: E402
+
+SPADE = str(Path(sys.executable).parent / "spade")
+TIMINGS = {"seconds", "tokens_per_s", "cluster"}
+"""Metrics that measure time or placement, not what was computed."""
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """A head and two worker nodes of one CPU each, shared by the module's tests."""
+    started = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    for _ in range(2):
+        started.add_node(num_cpus=1)
+    started.wait_for_nodes()
+    yield started
+    if ray.is_initialized():
+        ray.shutdown()
+    started.shutdown()
+
+
+def quiet() -> Console:
+    return Console(quiet=True)
+
+
+def computed(metrics: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in metrics.items() if k not in TIMINGS}, sort_keys=True)
+
+
+MULTI_TURN = [
+    *[s for s in TINY_RUN if not s.startswith(("extra_envs", "rollout.max_turns"))],
+    "rollout.max_turns=3",
+    f'extra_envs=["{FIXTURES / "counter.py"}", "{FIXTURES / "letter_variety.py"}"]',
+    "replay_envs=2",
+]
+"""The tiny run with two replayed environments, one of them played for three turns (so a lost
+node's instances must be rebuilt by replaying earlier steps)."""
+
+
+@pytest.mark.slow
+def test_a_run_on_three_nodes_computes_what_one_process_does(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    from spade.train.config import load_config
+    from spade.train.loop import run
+
+    local = run(
+        load_config(None, [*MULTI_TURN, "iterations=2"]), tmp_path / "local", console=quiet()
+    )
+    spread = run(
+        load_config(None, [*MULTI_TURN, "iterations=2", f"cluster.address={cluster.address}"]),
+        tmp_path / "cluster",
+        console=quiet(),
+    )
+    assert [computed(m) for m in spread] == [computed(m) for m in local]
+    assert sum(m["samples"]["agent"] for m in local) > 0, "the run must have learned something"
+    logged = [json.loads(line) for line in (tmp_path / "cluster" / "metrics.jsonl").open()]
+    assert [m["cluster"]["nodes"] for m in logged] == [3, 3]
+    assert all(m["cluster"]["batches"] > 0 and m["cluster"]["restarts"] == 0 for m in logged)
+    # Every actor of the run is gone once it returns (none leaks into the next job).
+    ray.init(address=cluster.address, logging_level="WARNING")
+    try:
+        assert ray.util.list_named_actors(all_namespaces=True) == []
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.slow
+def test_an_iteration_survives_a_sandbox_actor_killed_in_the_middle(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    from spade.train.config import load_config
+    from spade.train.loop import close_session, iterate, open_session
+    from spade.train.progress import Reporter
+
+    def one_iteration(overrides: list[str], folder: Path, kill_after: int | None) -> dict[str, Any]:
+        config = load_config(None, [*MULTI_TURN, "iterations=1", *overrides])
+        session = open_session(config, folder, False, quiet())
+        try:
+            if kill_after is not None:
+                pool: Any = session.pool
+                flush = pool.flush
+
+                def flush_then_kill() -> None:
+                    flush()
+                    if pool.stats.batches == kill_after:
+                        ray.kill(pool.nodes[1].actor)  # a worker node's sandboxes, mid-turn
+
+                pool.flush = flush_then_kill
+            with Reporter(quiet(), 1, 0, False) as reporter:
+                return iterate(session, 1, reporter)
+        finally:
+            close_session(session)
+
+    local = one_iteration([], tmp_path / "local", None)
+    # Batch 12 falls in the replay phase, while the counter's episodes are between turns.
+    survived = one_iteration(
+        [f"cluster.address={cluster.address}"], tmp_path / "cluster", kill_after=12
+    )
+    assert computed(survived) == computed(local)
+    assert survived["cluster"]["restarts"] == 1
+    assert survived["cluster"]["rebuilt"] >= 1
+    logged = json.loads((tmp_path / "cluster" / "metrics.jsonl").read_text().splitlines()[0])
+    assert logged["cluster"]["restarts"] == 1
+
+
+@pytest.mark.slow
+def test_checks_of_a_lost_node_run_again_elsewhere(cluster: Cluster) -> None:
+    from spade.checker.config import CheckConfig
+    from spade.checker.run import check_sources
+    from spade.cluster.connect import connect
+    from spade.cluster.sandboxes import ClusterPool
+    from spade.sandbox import Limits
+
+    limits = Limits()
+    settings = ClusterConfig(address=cluster.address)
+    connection = connect(settings, limits)
+    try:
+        pool = ClusterPool(connection, limits, settings)
+        jobs = [(fixture_source(name), name) for name in ("counter.py", "echo.py", "tool_digit.py")]
+        here = check_sources(jobs, CheckConfig(), None, max_turns=4)
+        ray.kill(pool.nodes[2].actor)
+        spread = check_sources(jobs, CheckConfig(), pool, max_turns=4)
+        assert [v.passed for v in spread] == [v.passed for v in here]
+        assert [[c.name for c in v.checks] for v in spread] == [
+            [c.name for c in v.checks] for v in here
+        ]
+        assert pool.status()["rechecked"] >= 1 and pool.status()["restarts"] == 1
+        pool.close()
+    finally:
+        connection.close()
+
+
+def _spade_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [SPADE, "run", "--set", "model=tiny-random", "--quiet", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+def _error_line(result: subprocess.CompletedProcess[str]) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.startswith("spade: error:")]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_an_address_nobody_answers_at_is_a_one_line_error(tmp_path: Path) -> None:
+    result = _spade_run("--cluster", "127.0.0.1:1", "--out", str(tmp_path / "run"), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "no Ray cluster answers at 127.0.0.1:1" in _error_line(result)
+    assert "Traceback" not in result.stderr
+
+
+def test_a_malformed_address_is_a_one_line_error(tmp_path: Path) -> None:
+    result = _spade_run("--cluster", "nowhere", "--out", str(tmp_path / "run"), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--cluster takes auto, local or HOST:PORT" in _error_line(result)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="the driver itself has no bubblewrap")
+def test_a_node_without_bubblewrap_is_refused(cluster: Cluster, tmp_path: Path) -> None:
+    # The node's processes see a PATH without the directory bwrap is installed in.
+    node = cluster.add_node(num_cpus=1, env_vars={"PATH": str(Path(sys.executable).parent)})
+    try:
+        result = _spade_run(
+            "--cluster", cluster.address, "--out", str(tmp_path / "r"), cwd=tmp_path
+        )
+    finally:
+        cluster.remove_node(node)
+    assert result.returncode == 2
+    line = _error_line(result)
+    assert "cannot sandbox with bubblewrap" in line and "sandbox.isolation='process'" in line
+    assert not (tmp_path / "r" / "metrics.jsonl").exists()
+
+
+@pytest.mark.slow
+def test_a_node_running_another_spade_is_refused(cluster: Cluster, tmp_path: Path) -> None:
+    import spade
+
+    other = tmp_path / "other"
+    shutil.copytree(Path(spade.__file__).parent, other / "spade")
+    init = other / "spade" / "__init__.py"
+    init.write_text(init.read_text().replace(spade.__version__, "0.0.0-older"))
+    node = cluster.add_node(num_cpus=1, env_vars={"PYTHONPATH": str(other)})
+    try:
+        result = _spade_run(
+            "--cluster", cluster.address, "--out", str(tmp_path / "r"), cwd=tmp_path
+        )
+    finally:
+        cluster.remove_node(node)
+    assert result.returncode == 2
+    line = _error_line(result)
+    assert f"runs spade 0.0.0-older but the driver runs {spade.__version__}" in line
+
+
+def test_a_run_without_a_cluster_never_imports_ray() -> None:
+    code = (
+        "import sys\n"
+        "from spade.cli import app\n"
+        "from spade.train import loop, config\n"
+        "from spade.sandbox import SandboxPool\n"
+        "import spade.cluster.config\n"
+        "print('ray' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ}
+    )
+    assert result.stdout.strip() == "False", result.stderr
+
+
+@pytest.mark.slow
+def test_bench_cluster_measures_the_local_pool_and_each_cluster_size() -> None:
+    result = subprocess.run(
+        [
+            SPADE,
+            "bench",
+            "cluster",
+            "--nodes",
+            "1,2",
+            "--checks",
+            "2",
+            "--width",
+            "4",
+            "--turns",
+            "3",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    measured = json.loads(result.stdout)
+    assert [row["where"] for row in measured["rows"]] == ["local pool", "1 node(s)", "2 node(s)"]
+    for row in measured["rows"]:
+        assert row["checks"] == 2
+        assert row["valid"] == measured["rows"][0]["valid"]  # the same verdicts everywhere
+        assert row["light"]["steps_per_s"] > 0 and row["heavy"]["steps_per_s"] > 0
+    assert all(row["batches"] > 0 for row in measured["rows"][1:])
