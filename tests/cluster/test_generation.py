@@ -1,0 +1,115 @@
+"""Generation replicas on a real Ray cluster: a share of every batch each, weights synced after
+an update, a lost replica replaced with the same samples."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from spade.cluster.generation import ReplicatedPolicy, split_rows, start_replica
+from spade.llm.base import SamplingParams
+
+ray = pytest.importorskip("ray")
+
+LOAD = {"name": "tiny-random", "device": "cpu"}
+PARAMS = SamplingParams(temperature=1.0, max_new_tokens=12)
+
+
+def test_rows_split_into_contiguous_shares_of_near_equal_size() -> None:
+    assert split_rows(7, 3) == [(0, 3), (3, 5), (5, 7)]
+    assert split_rows(2, 3) == [(0, 1), (1, 2)]
+    assert split_rows(0, 2) == []
+
+
+@pytest.fixture(scope="module")
+def cluster_address() -> Iterator[str]:
+    from spade.bench.cluster import local_cluster
+
+    with local_cluster(2, 1.0) as address:
+        ray.init(address=address, logging_level="WARNING")
+        try:
+            yield address
+        finally:
+            ray.shutdown()
+
+
+def replicas(local: Any, count: int) -> ReplicatedPolicy:
+    def start(index: int) -> Any:
+        return start_replica("hf", LOAD, None, 0.25, 0.0, f"test-replica-{index}")
+
+    return ReplicatedPolicy(local, start, count, restarts=2)
+
+
+def prompts(policy: Any, count: int) -> list[list[int]]:
+    return [
+        policy.encode_chat([{"role": "user", "content": f"Task {i}: " + "x" * i}])
+        for i in range(count)
+    ]
+
+
+def texts(policy: Any, rows: list[list[int]], seeds: list[int]) -> list[list[int]]:
+    return [c.token_ids for c in policy.generate(rows, PARAMS, seeds)]
+
+
+@pytest.mark.slow
+def test_one_replica_samples_what_the_driver_samples(
+    cluster_address: str, tiny_policy: Any
+) -> None:
+    rows, seeds = prompts(tiny_policy, 6), list(range(100, 106))
+    replicated = replicas(tiny_policy, 1)
+    try:
+        assert texts(replicated, rows, seeds) == texts(tiny_policy, rows, seeds)
+    finally:
+        replicated.close()
+
+
+@pytest.mark.slow
+def test_two_replicas_share_a_batch_and_follow_synced_weights(
+    cluster_address: str, tiny_policy: Any
+) -> None:
+    import torch
+
+    rows, seeds = prompts(tiny_policy, 6), list(range(200, 206))
+    replicated = replicas(tiny_policy, 2)
+    try:
+        shared = texts(replicated, rows, seeds)
+        assert len(shared) == 6 and all(shared)
+        # Each row alone (no padding): the same tokens on a replica as in the driver.
+        for row, seed in zip(rows[:2], seeds[:2], strict=True):
+            assert texts(replicated, [row], [seed]) == texts(tiny_policy, [row], [seed])
+        # Change the driver's weights, sync them, and the replicas sample the new model.
+        before = texts(replicated, rows[:1], seeds[:1])
+        names = dict(tiny_policy.model.named_parameters())
+        head = next(n for n in names if "lm_head" in n or "embed" in n)
+        original = names[head].detach().clone()
+        try:
+            with torch.no_grad():
+                names[head].add_(
+                    torch.randn_like(original, generator=torch.Generator().manual_seed(0))
+                )
+            replicated.sync({head: names[head].detach().cpu()}, {}, 1)
+            after = texts(replicated, rows[:1], seeds[:1])
+            assert after == texts(tiny_policy, rows[:1], seeds[:1])
+            assert after != before
+        finally:
+            with torch.no_grad():
+                names[head].copy_(original)
+    finally:
+        replicated.close()
+
+
+@pytest.mark.slow
+def test_a_lost_replica_is_replaced_and_its_share_sampled_again(
+    cluster_address: str, tiny_policy: Any
+) -> None:
+    rows, seeds = prompts(tiny_policy, 4), list(range(300, 304))
+    replicated = replicas(tiny_policy, 1)
+    try:
+        expected = texts(replicated, rows, seeds)
+        ray.kill(replicated.replicas[0])
+        assert texts(replicated, rows, seeds) == expected
+        assert replicated.restarts == 1
+    finally:
+        replicated.close()
