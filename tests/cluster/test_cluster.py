@@ -86,6 +86,37 @@ def test_a_run_on_three_nodes_computes_what_one_process_does(
         ray.shutdown()
 
 
+def _rounded(value: Any) -> Any:
+    """Floats to 6 significant digits: data-parallel sums run in another order."""
+    if isinstance(value, float):
+        return float(f"{value:.6g}")
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rounded(v) for v in value]
+    return value
+
+
+@pytest.mark.slow
+def test_a_run_with_a_data_parallel_learner_matches_one_process(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    from spade.train.config import load_config
+    from spade.train.loop import run
+
+    local = run(load_config(None, [*TINY_RUN, "iterations=2"]), tmp_path / "local", console=quiet())
+    workers = [f"cluster.address={cluster.address}", "cluster.learner_workers=2"]
+    spread = run(
+        load_config(None, [*TINY_RUN, "iterations=2", *workers, "cluster.learner_cpus=0.5"]),
+        tmp_path / "cluster",
+        console=quiet(),
+    )
+    assert sum(m["samples"]["agent"] for m in local) > 0
+    assert [_rounded(json.loads(computed(m))) for m in spread] == [
+        _rounded(json.loads(computed(m))) for m in local
+    ]
+
+
 @pytest.mark.slow
 def test_an_iteration_survives_a_sandbox_actor_killed_in_the_middle(
     cluster: Cluster, tmp_path: Path

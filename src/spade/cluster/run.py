@@ -98,9 +98,10 @@ class Cluster:
         """Send the learner's weights to the generation replicas; returns seconds."""
         if self.replicas is None or self.learner is None:
             return 0.0
+        from spade.train.checkpoint import trainable_state
+
         model = self.learner.model
-        names = {id(p): n for n, p in model.named_parameters()}
-        weights = {names[id(p)]: p.detach().cpu() for p in self.learner.parameters}
+        weights = trainable_state(self.learner)
         files: dict[str, bytes] = {}
         if self.config.generation.engine == "vllm":
             folder = Path(tempfile.mkdtemp(prefix="spade-adapter-"))

@@ -49,7 +49,7 @@ def save_checkpoint(
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir(parents=True)
     if learner is not None:
-        save_file(_trainable_state(learner), temporary / "trainable.safetensors")
+        save_file(trainable_state(learner), temporary / "trainable.safetensors")
         torch.save(learner.optimizer.state_dict(), temporary / "optimizer.pt")
         if hasattr(learner.model, "peft_config"):
             learner.model.save_pretrained(temporary / "adapter")
@@ -68,9 +68,18 @@ def save_checkpoint(
     return final
 
 
-def _trainable_state(learner: Learner) -> dict[str, torch.Tensor]:
+def trainable_state(learner: Learner) -> dict[str, torch.Tensor]:
+    """The trainable weights (the adapter, or every weight) by name, on the CPU."""
     names = {id(p): n for n, p in learner.model.named_parameters()}
     return {names[id(p)]: p.detach().cpu().contiguous() for p in learner.parameters}
+
+
+def load_trainable_state(learner: Learner, state: dict[str, torch.Tensor]) -> None:
+    """Copy weights named as ``trainable_state`` gives them into ``learner``'s model."""
+    by_name = dict(learner.model.named_parameters())
+    with torch.no_grad():
+        for name, tensor in state.items():
+            by_name[name].copy_(tensor.to(by_name[name].device))
 
 
 def _write_atomic(path: Path, text: str) -> None:
@@ -98,11 +107,7 @@ def restore_checkpoint(
     if found is None:
         raise UsageError(f"{run} has no checkpoint to resume from; start it without --resume")
     if learner is not None:
-        weights = load_file(found / "trainable.safetensors")
-        by_name = dict(learner.model.named_parameters())
-        with torch.no_grad():
-            for name, tensor in weights.items():
-                by_name[name].copy_(tensor.to(by_name[name].device))
+        load_trainable_state(learner, load_file(found / "trainable.safetensors"))
         learner.optimizer.load_state_dict(torch.load(found / "optimizer.pt"))
     for suffix in ("", "-wal", "-shm"):
         (run / f"archive.sqlite{suffix}").unlink(missing_ok=True)

@@ -9,7 +9,7 @@ import ctypes
 import ctypes.util
 import functools
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import torch
@@ -23,6 +23,14 @@ from spade.train.samples import Sample
 M_MMAP_THRESHOLD = -3
 """glibc's mallopt parameter number for the mmap threshold."""
 MMAP_THRESHOLD_BYTES = 1 << 20
+
+MAX_STATS = frozenset({"logprob_gap_max"})
+"""Step statistics that combine across data-parallel ranks by maximum; every other one sums."""
+
+GradientReducer = Callable[[list[torch.nn.Parameter], dict[str, float]], dict[str, float]]
+"""Sums the parameters' accumulated gradients over the data-parallel ranks in place, and
+returns this rank's step statistics combined with every other rank's (the union of their keys,
+summed, ``MAX_STATS`` by maximum)."""
 
 
 @functools.cache
@@ -122,12 +130,29 @@ class Learner:
             with self.model.disable_adapter():
                 yield self.model
 
-    def step(self, samples: list[Sample]) -> dict[str, float]:
-        """One optimizer step over all samples; returns losses and statistics per role."""
+    def step(
+        self,
+        samples: list[Sample],
+        *,
+        total_tokens: float | None = None,
+        reduce: GradientReducer | None = None,
+    ) -> dict[str, float]:
+        """One optimizer step over all samples; returns losses and statistics per role.
+
+        Data parallel, each rank passes its shard of the batch, the masked-token count of the
+        whole batch as ``total_tokens``, and ``reduce``. Every rank's loss is then divided by
+        the whole batch's count, so its gradient is its part of the whole batch's gradient:
+        the ranks' gradients add up to it and must be summed, not averaged as DDP does (DDP
+        averages because each of its ranks normalises by its own batch). ``reduce`` runs after
+        accumulation and before clipping, so every rank clips the whole batch's gradient and
+        takes the same Adam step, and the statistics come out as one process's would. A rank
+        with an empty shard still takes part (its gradient contributes zeros).
+        """
         stats: dict[str, float] = defaultdict(float)
-        if not samples:
+        if not samples and reduce is None:
             return dict(stats)
-        total_tokens = float(sum(s.tokens for s in samples))
+        if total_tokens is None:
+            total_tokens = float(sum(s.tokens for s in samples))
         with seeded_torch(self.seed, f"learner step {self.steps_taken()}"):
             self.model.train()
             self.optimizer.zero_grad(set_to_none=True)
@@ -136,6 +161,8 @@ class Learner:
                     own = [s for s in batch if s.role == role]
                     if own:
                         self._accumulate(own, total_tokens, stats, role)
+        if reduce is not None:
+            stats = reduce(self.parameters, dict(stats))
         norm = torch.nn.utils.clip_grad_norm_(self.parameters, self.config.max_grad_norm)
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
