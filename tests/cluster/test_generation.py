@@ -4,6 +4,7 @@ an update, a lost replica replaced with the same samples."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from spade.llm.base import SamplingParams
 ray = pytest.importorskip("ray")
 
 LOAD = {"name": "tiny-random", "device": "cpu"}
+VLLM_PYTHON = Path(__file__).resolve().parents[2] / ".venv-vllm" / "bin" / "python"
 PARAMS = SamplingParams(temperature=1.0, max_new_tokens=12)
 
 
@@ -111,5 +113,58 @@ def test_a_lost_replica_is_replaced_and_its_share_sampled_again(
         ray.kill(replicated.replicas[0])
         assert texts(replicated, rows, seeds) == expected
         assert replicated.restarts == 1
+    finally:
+        replicated.close()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not VLLM_PYTHON.exists(), reason="no .venv-vllm (make vllm)")
+def test_a_vllm_replica_samples_and_serves_the_synced_adapter(
+    cluster_address: str, tmp_path: Path
+) -> None:
+    from spade.llm.hf import HFPolicy, LoraSettings
+    from spade.llm.models import EMBEDDED_MODEL
+    from spade.llm.vllm.config import VLLMSettings
+    from spade.train.config import LearnerConfig
+    from spade.train.learner import Learner
+    from spade.train.samples import Sample
+
+    local = HFPolicy.load(EMBEDDED_MODEL, lora=LoraSettings(rank=8, alpha=16), seed=0)
+    settings = VLLMSettings(mode="server", max_model_len=2048)
+    load = {"name": EMBEDDED_MODEL, "merge": None}
+
+    def start(index: int) -> Any:
+        return start_replica("vllm", load, settings, 0.25, 0.0, f"test-vllm-replica-{index}")
+
+    replicated = ReplicatedPolicy(local, start, 1, restarts=0)
+    try:
+        prompt = local.encode_chat([{"role": "user", "content": "Name a colour."}])
+        (first,) = replicated.generate([prompt], PARAMS, [7])
+        assert len(first.token_ids) == len(first.logprobs) > 0
+        assert replicated.status()[0]["adapter"] is None
+        # One learner step raises the sampled reply; the replica then serves that adapter.
+        ids = prompt + list(first.token_ids)
+        sample = Sample(
+            "agent",
+            ids,
+            [0] * len(prompt) + [1] * len(first.token_ids),
+            [0.0] * len(prompt) + list(first.logprobs),
+            1.0,
+            1.0,
+            "one",
+        )
+        learner = Learner(local, LearnerConfig(learning_rate=5e-3), seed=0, recompute_old=True)
+        for _ in range(3):
+            learner.step([sample])
+        local.model.save_pretrained(tmp_path / "adapter")
+        files = {f.name: f.read_bytes() for f in (tmp_path / "adapter").iterdir() if f.is_file()}
+        replicated.sync({}, files, 1)
+        assert replicated.status()[0]["adapter"] == "policy-v1"
+        (again,) = replicated.generate([prompt], PARAMS, [7])
+        # The same seed now draws the reinforced reply with a higher probability.
+        if list(again.token_ids) == list(first.token_ids):
+            assert sum(again.logprobs) > sum(first.logprobs)
+        else:
+            assert again.logprobs != first.logprobs
     finally:
         replicated.close()

@@ -88,6 +88,12 @@ class GenerationReplica:
                     by_name[name].copy_(tensor.to(by_name[name].device))
         return time.monotonic() - started
 
+    def status(self) -> dict[str, Any]:
+        """The engine and, on vLLM, the adapter it serves (``VLLMPolicy.status``)."""
+        if self.engine == "vllm":
+            return {"engine": "vllm", **self.policy.status()}
+        return {"engine": "hf"}
+
     def close(self) -> None:
         self.close_turns()
         if self.engine == "vllm":
@@ -171,6 +177,12 @@ class ReplicatedPolicy(TokenPolicy):
         self._weights = kept
         ray.get([r.sync.remote(*kept) for r in self.replicas])
         return time.monotonic() - started
+
+    def status(self) -> list[dict[str, Any]]:
+        """Each replica's ``GenerationReplica.status``."""
+        import ray
+
+        return list(ray.get([r.status.remote() for r in self.replicas]))
 
     def _replace(self, index: int) -> Any:
         import ray
