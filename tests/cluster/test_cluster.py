@@ -293,3 +293,12 @@ def test_bench_cluster_measures_the_local_pool_and_each_cluster_size() -> None:
         assert row["valid"] == measured["rows"][0]["valid"]  # the same verdicts everywhere
         assert row["light"]["steps_per_s"] > 0 and row["heavy"]["steps_per_s"] > 0
     assert all(row["batches"] > 0 for row in measured["rows"][1:])
+
+
+def test_cluster_pieces_without_a_cluster_are_a_one_line_error(tmp_path: Path) -> None:
+    result = _spade_run(
+        "--set", "cluster.learner_workers=2", "--out", str(tmp_path / "run"), cwd=tmp_path
+    )
+    assert result.returncode == 2
+    line = _error_line(result)
+    assert "invalid config: cluster" in line and "set cluster.address" in line

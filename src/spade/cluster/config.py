@@ -3,7 +3,7 @@ is used and Ray is never imported."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class ClusterConfig(BaseModel):
@@ -67,3 +67,14 @@ class ClusterConfig(BaseModel):
         description="Lost sandbox or generation actors replaced per iteration before the "
         "iteration fails (the run can then continue with --resume).",
     )
+
+    @model_validator(mode="after")
+    def _needs_an_address(self) -> ClusterConfig:
+        """Replicas and learner workers are Ray actors: without a cluster they would be ignored
+        silently, so asking for them without an address is an error."""
+        if self.address is None and (self.generation_replicas > 0 or self.learner_workers > 1):
+            raise ValueError(
+                "generation_replicas and learner_workers run on a Ray cluster: set "
+                "cluster.address (or pass --cluster auto|local|HOST:PORT)"
+            )
+        return self
