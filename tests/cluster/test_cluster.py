@@ -18,6 +18,7 @@ from rich.console import Console
 
 from conftest import FIXTURES, TINY_RUN, fixture_source
 from spade.cluster.config import ClusterConfig
+from spade.errors import ClusterError
 
 ray = pytest.importorskip("ray")
 from ray.cluster_utils import Cluster  # noqa: E402
@@ -302,3 +303,22 @@ def test_cluster_pieces_without_a_cluster_are_a_one_line_error(tmp_path: Path) -
     assert result.returncode == 2
     line = _error_line(result)
     assert "invalid config: cluster" in line and "set cluster.address" in line
+
+
+def test_sandboxes_go_to_nodes_with_cpus_for_them() -> None:
+    from spade.cluster.connect import Connection
+
+    def node(name: str, cpus: float, driver: bool = False) -> dict[str, Any]:
+        return {"node_id": name, "cpus": cpus, "driver": driver}
+
+    nodes = [node("head", 0.0, driver=True), node("a", 4.0), node("b", 0.1)]
+    connection = Connection("ns", nodes, "head", owned=False)
+    chosen = connection.sandbox_nodes(ClusterConfig(address="auto"))
+    assert [n["node_id"] for n in chosen] == ["a"]  # the 0-CPU head and a 0.1-CPU node get none
+    gpu_head = [node("head", 8.0, driver=True), node("a", 4.0)]
+    settings = ClusterConfig(address="auto", head_sandboxes=False)
+    assert [
+        n["node_id"] for n in Connection("ns", gpu_head, "head", False).sandbox_nodes(settings)
+    ] == ["a"]
+    with pytest.raises(ClusterError, match="no node can run sandboxes"):
+        Connection("ns", [node("head", 0.0, driver=True)], "head", False).sandbox_nodes(settings)

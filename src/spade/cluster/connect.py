@@ -33,12 +33,18 @@ class Connection:
     closed: bool = field(default=False)
 
     def sandbox_nodes(self, config: ClusterConfig) -> list[dict[str, Any]]:
-        """The nodes that run sandboxes: all, or all but the driver's (``head_sandboxes``)."""
-        chosen = [n for n in self.nodes if config.head_sandboxes or not n["driver"]]
+        """The nodes that run sandboxes: every node with CPUs for a sandbox actor (a head
+        started with ``--num-cpus 0`` has none), the driver's only with ``head_sandboxes``."""
+        chosen = [
+            n
+            for n in self.nodes
+            if (config.head_sandboxes or not n["driver"]) and n["cpus"] >= config.sandbox_actor_cpus
+        ]
         if not chosen:
             raise ClusterError(
-                "no node is left for sandboxes: the cluster has only the head node and "
-                "cluster.head_sandboxes is off"
+                "no node can run sandboxes: none has the CPUs a sandbox actor reserves "
+                f"(cluster.sandbox_actor_cpus = {config.sandbox_actor_cpus}) outside the head, "
+                "or cluster.head_sandboxes is off"
             )
         return chosen
 

@@ -23,6 +23,7 @@ import contextlib
 import itertools
 import threading
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +100,8 @@ class ClusterPool(SandboxPool):
         self.config = config
         self.stats = ClusterStats()
         self._keys = itertools.count(1)
+        self._token = uuid.uuid4().hex[:8]
+        """Names this pool's actors apart from another run's in a shared namespace."""
         self._guard = threading.RLock()
         self._queue: dict[str, list[_Pending]] = {}
         self.nodes = [
@@ -133,7 +136,7 @@ class ClusterPool(SandboxPool):
         concurrency = (self.config.checks_per_node or max(int(node.cpus), 1)) + 2
         return start_node_actor(
             node.node_id,
-            f"sandboxes-{node.node_id[:12]}-{node.generation}",
+            f"sandboxes-{self._token}-{node.node_id[:12]}-{node.generation}",
             self.config.sandbox_actor_cpus,
             concurrency,
             self.limits,
