@@ -146,7 +146,7 @@ def test_an_iteration_survives_a_sandbox_actor_killed_in_the_middle(
             close_session(session)
 
     local = one_iteration([], tmp_path / "local", None)
-    # Batch 12 falls in the replay phase, while the counter's episodes are between turns.
+    # After batch 12 instances are open on the node (rebuilt >= 1 below proves it).
     survived = one_iteration(
         [f"cluster.address={cluster.address}"], tmp_path / "cluster", kill_after=12
     )
