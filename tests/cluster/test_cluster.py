@@ -31,14 +31,12 @@ TIMINGS = {"seconds", "tokens_per_s", "cluster"}
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
     """A head and two worker nodes of one CPU each, shared by the module's tests."""
-    started = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
-    for _ in range(2):
-        started.add_node(num_cpus=1)
-    started.wait_for_nodes()
-    yield started
-    if ray.is_initialized():
-        ray.shutdown()
-    started.shutdown()
+    from spade.bench.cluster import local_cluster
+
+    with local_cluster(3, 1.0) as started:
+        yield started
+        if ray.is_initialized():
+            ray.shutdown()
 
 
 def quiet() -> Console:
@@ -213,11 +211,10 @@ def test_a_malformed_address_is_a_one_line_error(tmp_path: Path) -> None:
     assert "--cluster takes auto, local or HOST:PORT" in _error_line(result)
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(shutil.which("bwrap") is None, reason="the driver itself has no bubblewrap")
-def test_a_node_without_bubblewrap_is_refused(cluster: Cluster, tmp_path: Path) -> None:
-    # The node's processes see a PATH without the directory bwrap is installed in.
-    node = cluster.add_node(num_cpus=1, env_vars={"PATH": str(Path(sys.executable).parent)})
+def _refusal_with_a_node(cluster: Cluster, env_vars: dict[str, str], tmp_path: Path) -> str:
+    """The error line of ``spade run`` on the cluster while one more node, whose processes see
+    ``env_vars``, is in it; the run must exit 2 and start nothing."""
+    node = cluster.add_node(num_cpus=1, env_vars=env_vars)
     try:
         result = _spade_run(
             "--cluster", cluster.address, "--out", str(tmp_path / "r"), cwd=tmp_path
@@ -225,9 +222,16 @@ def test_a_node_without_bubblewrap_is_refused(cluster: Cluster, tmp_path: Path) 
     finally:
         cluster.remove_node(node)
     assert result.returncode == 2
-    line = _error_line(result)
-    assert "cannot sandbox with bubblewrap" in line and "sandbox.isolation='process'" in line
     assert not (tmp_path / "r" / "metrics.jsonl").exists()
+    return _error_line(result)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="the driver itself has no bubblewrap")
+def test_a_node_without_bubblewrap_is_refused(cluster: Cluster, tmp_path: Path) -> None:
+    # The node's processes see a PATH without the directory bwrap is installed in.
+    line = _refusal_with_a_node(cluster, {"PATH": str(Path(sys.executable).parent)}, tmp_path)
+    assert "cannot sandbox with bubblewrap" in line and "sandbox.isolation='process'" in line
 
 
 @pytest.mark.slow
@@ -238,15 +242,7 @@ def test_a_node_running_another_spade_is_refused(cluster: Cluster, tmp_path: Pat
     shutil.copytree(Path(spade.__file__).parent, other / "spade")
     init = other / "spade" / "__init__.py"
     init.write_text(init.read_text().replace(spade.__version__, "0.0.0-older"))
-    node = cluster.add_node(num_cpus=1, env_vars={"PYTHONPATH": str(other)})
-    try:
-        result = _spade_run(
-            "--cluster", cluster.address, "--out", str(tmp_path / "r"), cwd=tmp_path
-        )
-    finally:
-        cluster.remove_node(node)
-    assert result.returncode == 2
-    line = _error_line(result)
+    line = _refusal_with_a_node(cluster, {"PYTHONPATH": str(other)}, tmp_path)
     assert f"runs spade 0.0.0-older but the driver runs {spade.__version__}" in line
 
 

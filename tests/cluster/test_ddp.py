@@ -76,17 +76,15 @@ def test_no_workers_is_a_usage_error() -> None:
 def ray_cluster() -> Iterator[Any]:
     """Two Ray nodes of one CPU each on this machine, shared by the module's tests."""
     import ray
-    from ray.cluster_utils import Cluster
 
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
-    cluster.add_node(num_cpus=1)
-    cluster.wait_for_nodes()
-    ray.init(address=cluster.address, namespace="test-ddp", log_to_driver=False)
-    try:
-        yield cluster
-    finally:
-        ray.shutdown()
-        cluster.shutdown()
+    from spade.bench.cluster import local_cluster
+
+    with local_cluster(2, 1.0) as cluster:
+        ray.init(address=cluster.address, namespace="test-ddp", log_to_driver=False)
+        try:
+            yield cluster
+        finally:
+            ray.shutdown()
 
 
 def lora_learner(recompute_old: bool = True, kl_coef: float = 0.0) -> Any:

@@ -29,10 +29,10 @@ def test_rows_split_into_contiguous_shares_of_near_equal_size() -> None:
 def cluster_address() -> Iterator[str]:
     from spade.bench.cluster import local_cluster
 
-    with local_cluster(2, 1.0) as address:
-        ray.init(address=address, logging_level="WARNING")
+    with local_cluster(2, 1.0) as cluster:
+        ray.init(address=cluster.address, logging_level="WARNING")
         try:
-            yield address
+            yield str(cluster.address)
         finally:
             ray.shutdown()
 

@@ -28,8 +28,9 @@ from spade.sandbox import Limits, SandboxPool, step_all
 
 
 @contextlib.contextmanager
-def local_cluster(nodes: int, cpus: float) -> Iterator[str]:
-    """A Ray cluster of ``nodes`` nodes started on this machine; yields its address."""
+def local_cluster(nodes: int, cpus: float) -> Iterator[Any]:
+    """A Ray cluster of ``nodes`` nodes of ``cpus`` CPUs each, started on this machine (a
+    ``ray.cluster_utils.Cluster``: ``.address`` to join it, ``add_node``/``remove_node``)."""
     from ray.cluster_utils import Cluster
 
     started = Cluster(initialize_head=True, head_node_args={"num_cpus": cpus})
@@ -37,7 +38,7 @@ def local_cluster(nodes: int, cpus: float) -> Iterator[str]:
         for _ in range(nodes - 1):
             started.add_node(num_cpus=cpus)
         started.wait_for_nodes()
-        yield str(started.address)
+        yield started
     finally:
         started.shutdown()
 
@@ -104,8 +105,8 @@ def run_cluster_benchmark(
         rows: list[dict[str, Any]] = [{"where": "local pool", **_measure(pool, config, args)}]
     for count in nodes:
         say(f"{count}-node cluster")
-        with local_cluster(count, cpus_per_node) as address:
-            settings = ClusterConfig(address=address)
+        with local_cluster(count, cpus_per_node) as cluster:
+            settings = ClusterConfig(address=cluster.address)
             connection = connect(settings, limits)
             try:
                 cluster_pool = ClusterPool(connection, limits, settings)

@@ -64,8 +64,9 @@ class ClusterConfig(BaseModel):
     restarts: int = Field(
         3,
         ge=0,
-        description="Lost sandbox or generation actors replaced per iteration before the "
-        "iteration fails (the run can then continue with --resume).",
+        description="Lost actors replaced before the run stops (it can then continue with "
+        "--resume): up to this many per sandbox node and per generation replica over the run, "
+        "and per step for the data-parallel learner's workers.",
     )
 
     @model_validator(mode="after")

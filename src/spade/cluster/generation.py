@@ -136,25 +136,22 @@ class ReplicatedPolicy(TokenPolicy):
         if not prompts:
             return []
         seeds = seeds if seeds is not None else list(range(len(prompts)))
-        shares = split_rows(len(prompts), len(self.replicas))
-        refs = []
-        for index, (start, stop) in enumerate(shares):
-            budgets = max_new_tokens[start:stop] if max_new_tokens else None
-            refs.append(
-                self.replicas[index].generate.remote(
-                    prompts[start:stop], params, seeds[start:stop], budgets
-                )
+        shares = [
+            (
+                prompts[start:stop],
+                params,
+                seeds[start:stop],
+                max_new_tokens[start:stop] if max_new_tokens else None,
             )
+            for start, stop in split_rows(len(prompts), len(self.replicas))
+        ]
+        refs = [self.replicas[i].generate.remote(*share) for i, share in enumerate(shares)]
         completions: list[Completion] = []
-        for index, ((start, stop), ref) in enumerate(zip(shares, refs, strict=True)):
+        for index, (share, ref) in enumerate(zip(shares, refs, strict=True)):
             try:
                 completions += ray.get(ref)
-            except ray.exceptions.RayActorError:
-                budgets = max_new_tokens[start:stop] if max_new_tokens else None
-                replica = self._replace(index)
-                completions += ray.get(
-                    replica.generate.remote(prompts[start:stop], params, seeds[start:stop], budgets)
-                )
+            except ray.exceptions.RayActorError:  # the same rows and seeds on a replacement
+                completions += ray.get(self._replace(index).generate.remote(*share))
         return completions
 
     @contextlib.contextmanager

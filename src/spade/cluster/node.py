@@ -87,28 +87,25 @@ class SandboxNode:
 
     def calls(self, batch: list[Call]) -> list[Reply]:
         """Run a batch of calls: all are sent before any reply is awaited."""
-        tickets: list[tuple[Worker, tuple[int, str, float]] | Reply] = []
+        replies: list[Reply | None] = []
+        sent: list[tuple[int, Worker, tuple[int, str, float]]] = []
         for key, op, args in batch:
             with self._lock:
                 worker = self._workers.get(key)
             if worker is None:
-                tickets.append(("raise", SandboxCrash("the environment instance is closed"), True))
+                replies.append(("raise", SandboxCrash("the environment instance is closed"), True))
                 continue
             try:
-                tickets.append((worker, worker.send(op, args)))
-            except SpadeError as exc:
-                tickets.append(("raise", exc, worker.dead))
-        replies: list[Reply] = []
-        for ticket in tickets:
-            if len(ticket) == 3:
-                replies.append(ticket)
-                continue
-            worker, sent = ticket
-            try:
-                replies.append(("ok", worker.receive(*sent), worker.dead))
+                sent.append((len(replies), worker, worker.send(op, args)))
+                replies.append(None)  # filled in below
             except SpadeError as exc:
                 replies.append(("raise", exc, worker.dead))
-        return replies
+        for index, worker, ticket in sent:
+            try:
+                replies[index] = ("ok", worker.receive(*ticket), worker.dead)
+            except SpadeError as exc:
+                replies[index] = ("raise", exc, worker.dead)
+        return [reply for reply in replies if reply is not None]
 
     def kill(self, keys: list[int]) -> None:
         """Kill these instances and everything they started."""

@@ -100,18 +100,15 @@ class Cluster:
             return 0.0
         from spade.train.checkpoint import trainable_state
 
-        model = self.learner.model
-        weights = trainable_state(self.learner)
-        files: dict[str, bytes] = {}
-        if self.config.generation.engine == "vllm":
-            folder = Path(tempfile.mkdtemp(prefix="spade-adapter-"))
-            try:
-                model.save_pretrained(folder)
-                files = {f.name: f.read_bytes() for f in folder.iterdir() if f.is_file()}
-            finally:
-                shutil.rmtree(folder, ignore_errors=True)
-            weights = {}
-        return self.replicas.sync(weights, files, version)
+        if self.config.generation.engine != "vllm":
+            return self.replicas.sync(trainable_state(self.learner), {}, version)
+        folder = Path(tempfile.mkdtemp(prefix="spade-adapter-"))
+        try:
+            self.learner.model.save_pretrained(folder)
+            files = {f.name: f.read_bytes() for f in folder.iterdir() if f.is_file()}
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return self.replicas.sync({}, files, version)
 
     def status(self) -> dict[str, Any]:
         """This iteration's cluster counters (differences since the last call)."""

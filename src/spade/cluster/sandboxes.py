@@ -24,8 +24,9 @@ import itertools
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, TypeVar
 
 from spade.checker.config import CheckConfig
 from spade.cluster.config import ClusterConfig
@@ -71,13 +72,15 @@ class _Pending:
     index: int = 0
 
 
+T = TypeVar("T")
+
+
 class NodeLost(Exception):
     """The actor holding an instance died; the instance must be rebuilt elsewhere."""
 
 
 @dataclass
 class ClusterStats:
-    nodes: int = 0
     restarts: int = 0
     """Sandbox actors replaced (a node's actor or the node itself was lost)."""
     rebuilt: int = 0
@@ -88,8 +91,6 @@ class ClusterStats:
     """Remote batches of environment calls sent."""
     calls: int = 0
     """Environment calls carried by those batches."""
-    per_node: dict[str, int] = field(default_factory=dict)
-    """Instances opened on each node (by IP and id prefix)."""
 
 
 class ClusterPool(SandboxPool):
@@ -111,7 +112,6 @@ class ClusterPool(SandboxPool):
         for node in self.nodes:
             node.actor = self._start_actor(node)
         self._wait_ready(self.nodes)
-        self.stats.nodes = len(self.nodes)
 
     # -- placement ------------------------------------------------------------------------------
     def _take(self) -> Worker:
@@ -120,14 +120,16 @@ class ClusterPool(SandboxPool):
     def place(self) -> _Node:
         """The live node with the fewest open instances per CPU (the first such node on ties)."""
         with self._guard:
-            live = [n for n in self.nodes if n.alive]
-            if not live:
-                raise ClusterError("every sandbox node of the cluster is lost")
-            node = min(live, key=lambda n: n.instances / n.cpus)
+            node = self._least_loaded(lambda n: n.instances)
             node.instances += 1
-            label = f"{node.ip}/{node.node_id[:8]}"
-            self.stats.per_node[label] = self.stats.per_node.get(label, 0) + 1
             return node
+
+    def _least_loaded(self, load: Callable[[_Node], int]) -> _Node:
+        """The live node with the least ``load`` per CPU (the first such node on ties)."""
+        live = [n for n in self.nodes if n.alive]
+        if not live:
+            raise ClusterError("every sandbox node of the cluster is lost")
+        return min(live, key=lambda n: load(n) / n.cpus)
 
     def new_key(self) -> int:
         return next(self._keys)
@@ -178,8 +180,8 @@ class ClusterPool(SandboxPool):
                 return
             node.actor = self._start_actor(node)
             try:
-                ray.get(node.actor.ready.remote(), timeout=self.limits.load_timeout_s + 60)
-            except ray.exceptions.RayError:
+                self._wait_ready([node])
+            except (ClusterError, ray.exceptions.RayError):
                 node.alive = False
 
     # -- batched calls -----------------------------------------------------------------------
@@ -206,19 +208,13 @@ class ClusterPool(SandboxPool):
 
     def reply(self, pending: _Pending) -> Reply:
         """The reply to a sent call; ``NodeLost`` when its node's actor died."""
-        import ray
-
         if pending.batch is None:
             self.flush()
         batch = pending.batch
         if batch is None or pending.generation != batch.generation:
             raise NodeLost
         if batch.replies is None:
-            try:
-                batch.replies = ray.get(batch.ref)
-            except ray.exceptions.RayActorError:
-                self.replace(batch.node, batch.generation)
-                raise NodeLost from None
+            batch.replies = self._await(batch.node, batch.generation, batch.ref)
         return batch.replies[pending.index]
 
     def call_now(self, node: _Node, generation: int, call: Call) -> Reply:
@@ -259,10 +255,7 @@ class ClusterPool(SandboxPool):
             sent = []
             for index in todo:
                 with self._guard:
-                    live = [n for n in self.nodes if n.alive]
-                    if not live:
-                        raise ClusterError("every sandbox node of the cluster is lost")
-                    node = min(live, key=lambda n: n.checks / n.cpus)
+                    node = self._least_loaded(lambda n: n.checks)
                     node.checks += 1
                 source, origin = jobs[index]
                 ref = node.actor.check.remote(source, origin, config, max_turns)
@@ -284,14 +277,7 @@ class ClusterPool(SandboxPool):
     def status(self) -> dict[str, Any]:
         """Counters of the run so far (the loop records per-iteration differences)."""
         with self._guard:
-            return {
-                "nodes": sum(n.alive for n in self.nodes),
-                "restarts": self.stats.restarts,
-                "rebuilt": self.stats.rebuilt,
-                "rechecked": self.stats.rechecked,
-                "batches": self.stats.batches,
-                "calls": self.stats.calls,
-            }
+            return {"nodes": sum(n.alive for n in self.nodes), **asdict(self.stats)}
 
     def warm(self, timeout: float = 30.0) -> None:
         """Nodes keep their own spares booted; nothing to wait for here."""
@@ -341,12 +327,7 @@ class RemoteWorker:
         kwargs: dict[str, Any] | None = None,
     ) -> Any:
         self._load = (source, filename, allowed_imports, kwargs)
-        for _ in range(self.pool.config.restarts + 1):
-            try:
-                return self._place()
-            except NodeLost:
-                continue
-        raise ClusterError("the environment could not be loaded: its nodes kept failing")
+        return self._on_a_live_node(self._place, "the environment could not be loaded")
 
     def _place(self) -> Any:
         node = self.pool.place()
@@ -397,29 +378,34 @@ class RemoteWorker:
         self._history.append((op, args))
         return value
 
-    def _rebuild(self) -> None:
-        """Load the instance on a live node and replay every answered call."""
+    def _on_a_live_node(self, action: Callable[[], T], what: str) -> T:
+        """``action``, tried again while its node is lost (``cluster.restarts`` + 1 tries)."""
         for _ in range(self.pool.config.restarts + 1):
             try:
-                self._place()
-                assert self._node is not None
-                for op, args in self._history:
-                    self.pool.call_now(self._node, self._generation, (self.key, op, args))
-                self.pool.stats.rebuilt += 1
-                return
+                return action()
             except NodeLost:
                 continue
-        raise ClusterError("an environment instance could not be rebuilt: its nodes kept failing")
+        raise ClusterError(f"{what}: its nodes kept failing")
+
+    def _replayed(self) -> None:
+        """Load the instance on a live node and replay every answered call (``NodeLost`` when
+        that node is lost too)."""
+        self._place()
+        assert self._node is not None
+        for op, args in self._history:
+            self.pool.call_now(self._node, self._generation, (self.key, op, args))
+        self.pool.stats.rebuilt += 1
+
+    def _rebuild(self) -> None:
+        self._on_a_live_node(self._replayed, "an environment instance could not be rebuilt")
 
     def _rebuild_and_call(self, op: str, args: dict[str, Any]) -> Reply:
-        for _ in range(self.pool.config.restarts + 1):
-            self._rebuild()
+        def rebuilt_then_called() -> Reply:
+            self._replayed()
             assert self._node is not None
-            try:
-                return self.pool.call_now(self._node, self._generation, (self.key, op, args))
-            except NodeLost:
-                continue
-        raise ClusterError("an environment call failed on every node it was tried on")
+            return self.pool.call_now(self._node, self._generation, (self.key, op, args))
+
+        return self._on_a_live_node(rebuilt_then_called, "an environment call failed")
 
     def kill(self) -> None:
         if self.dead and self._node is None:

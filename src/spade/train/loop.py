@@ -41,6 +41,7 @@ from spade.train.samples import (
 from spade.warmstart.adapter import warmstart_adapter_for
 
 if TYPE_CHECKING:
+    from spade.cluster.connect import Connection
     from spade.cluster.run import Cluster
 
 
@@ -120,7 +121,7 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
 
 
 def _open(
-    config: RunConfig, run_dir: Path, resume: bool, console: Console, connection: Any
+    config: RunConfig, run_dir: Path, resume: bool, console: Console, connection: Connection | None
 ) -> Session:
     with console.status(f"loading {config.model}"):
         agent, designer, learner = _policies(config, run_dir)
