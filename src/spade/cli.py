@@ -74,6 +74,14 @@ def check(
     max_turns: Annotated[
         int, typer.Option(min=1, help="The runner's turn cap the environment will be played with.")
     ] = DEFAULT_MAX_TURNS,
+    check_seed: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Seed of the checked environment seeds (a verdict prints its own); default: "
+            "fresh entropy, so an environment cannot predict which seeds are checked.",
+        ),
+    ] = None,
 ) -> None:
     """Validate environment files inside the sandbox. Exit 0 when all pass, 1 when not."""
     from spade.checker import CheckConfig, check_path
@@ -83,7 +91,7 @@ def check(
     if hint_source not in ("env", "model"):
         raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
     files = _expand(paths)
-    config = CheckConfig(seeds=seeds, hint_source=hint_source)
+    config = CheckConfig(seeds=seeds, hint_source=hint_source, check_seed=check_seed)
     limits = Limits(call_timeout_s=call_timeout)
     with SandboxPool(limits, spares=2 if len(files) > 1 else 0) as pool:
         verdicts = [check_path(f, config, pool, max_turns=max_turns) for f in files]

@@ -11,6 +11,9 @@ DEFAULT_MAX_TURNS = 25
 Every entry point (play, eval, design, check, rollouts) defaults to it; an environment may
 declare a shorter ``max_turns``."""
 
+HINT_SEPARATOR = "\n\nHINT: "
+"""How a hint joins the first observation (as in SPADE's code)."""
+
 
 @dataclass(frozen=True)
 class EnvSource:
@@ -102,6 +105,8 @@ class Verdict:
     checks: tuple[CheckResult, ...]
     ladder: float
     """Share of the checker's stages passed in order before the first failure, in [0, 1]."""
+    check_seed: int | None = None
+    """Seed of the generator that drew the checked environment seeds (``--check-seed``)."""
 
     @property
     def passed(self) -> bool:
@@ -116,6 +121,7 @@ class Verdict:
             "passed": self.passed,
             "checks": [c.to_json() for c in self.checks],
             "failures": self.failures,
+            "check_seed": self.check_seed,
         }
 
 
@@ -167,6 +173,11 @@ class Episode:
     not_played: str | None = None
     """Why the agent never acted, in words, when the episode stopped before its first action
     (``stop_reason`` is then ``PROMPT_TOO_LONG`` or ``START_FAILED``)."""
+    reference: list[str] | str | None = None
+    """The environment's ``solution()`` for this seed, fetched before play when the episode is
+    audited (``RolloutConfig.audit``); None otherwise."""
+    reference_error: str | None = None
+    """Why ``solution()`` failed on this seed at play time, when it did (an audited episode)."""
 
     @property
     def played(self) -> bool:

@@ -182,11 +182,24 @@ def test_hint_leaks_tool_argument_value_the_task_gives_is_fine():
     assert hint_leaks(hint, FLIGHT_SOLUTION, NOTHING_PUBLIC, 3, 200, "Fly SFO to NRT.") is None
 
 
-def test_hint_leaks_answer_too_short_is_not_telling():
+def test_hint_leaks_short_answer_the_task_does_not_show():
+    """Most quiz answers are one or two characters: a hint that states one leaks, unless the
+    episode's own first observation shows it too (restating the task is fine)."""
     solution = ["look", format_answer("7")]
-    assert (
-        hint_leaks("There are 7 doors; look around.", solution, frozenset({"look"}), 3, 100) is None
-    )
+    hint = "There are 7 doors; look around."
+    public = frozenset({"look"})
+    assert hint_leaks(hint, solution, public, 3, 100) == "the hint contains the answer '7'"
+    assert hint_leaks(hint, solution, public, 3, 100, "7 doors, one opens.") is None
+    assert hint_leaks("Seven doors: look around.", solution, public, 3, 100) is None
+
+
+def test_hint_leaks_short_letter_answer_in_its_own_case_only():
+    """Option letters count in the payload's case: 'B' as a word is an answer, 'a' as an
+    article is not; two-letter English words never count."""
+    assert hint_leaks("Pick B.", [r"\boxed{B}"], frozenset(), 3, 100) is not None
+    assert hint_leaks("Think of a rule.", [r"\boxed{a}"], frozenset(), 3, 100) is None
+    assert hint_leaks("There is no trick.", [r"\boxed{no}"], frozenset(), 3, 100) is None
+    assert hint_leaks("It is 42.", [r"\boxed{42}"], frozenset(), 3, 100) is not None
 
 
 def test_hint_leaks_long_solution_action_verbatim():

@@ -23,16 +23,20 @@ from spade.envs import bundled_paths
 from spade.sandbox import Limits, SandboxedEnv
 from spade.types import CheckResult
 
-CONFIG = CheckConfig(seeds=4)
+CONFIG = CheckConfig(seeds=4, population_seeds=0, check_seed=25)
+"""Four checked seeds and no population: each policy is judged on those four alone. Check seed
+25 draws seeds of parity even, odd, even, odd (``test_at_least_half_the_seeds_is_trivial``)."""
 LIMITS = Limits(call_timeout_s=1.0, load_timeout_s=10, cpu_seconds=20)
 LIBRARY = {p.stem: p for p in bundled_paths()}
 
 
 def trivial_check(source: str, name: str, config: CheckConfig = CONFIG) -> CheckResult:
     verdict = check_source(source, name, config, limits=LIMITS)
-    assert [c.name for c in verdict.checks] == list(STAGES), verdict.to_json()
-    assert all(c.passed for c in verdict.checks[:-1]), verdict.to_json()
-    return verdict.checks[-1]
+    names = [c.name for c in verdict.checks]
+    assert names == list(STAGES[: len(names)]) and "trivial" in names, verdict.to_json()
+    at = names.index("trivial")
+    assert all(c.passed for c in verdict.checks[:at]), verdict.to_json()
+    return verdict.checks[at]
 
 
 FLAWED = {
@@ -62,7 +66,8 @@ def test_enumerator_wins_every_seed_of_the_digit_retry_env() -> None:
 
 def test_at_least_half_the_seeds_is_trivial() -> None:
     """Two wins in four seeds used to pass (``wins > share * seeds``); half is already too many.
-    Here the digit is 0 on even seeds and a wrong answer ends the episode: boxed-0 wins half."""
+    Here the digit is 0 on even seeds and a wrong answer ends the episode: boxed-0 wins half
+    (two of the four seeds check seed 25 draws are even)."""
     source = fixture_source("guess_digit_retry.py").replace(
         "self.digit = self.rng.randint(0, 9)",
         "self.digit = 0 if (seed or 0) % 2 == 0 else self.rng.randint(1, 9)",
@@ -80,6 +85,10 @@ def test_at_least_half_the_seeds_is_trivial() -> None:
 def test_digit_tool_env_passes_with_the_answer_cap_and_fails_without() -> None:
     source = fixture_source("tool_digit.py")
     assert trivial_check(source, "tool_digit").passed
+    # Not trivial, but not sound either: the parity leaves five digits, and seeds whose
+    # parities agree look the same to the agent while needing different answers.
+    verdict = check_source(source, "tool_digit", CONFIG.model_copy(update={"population_seeds": 16}))
+    assert verdict.failures == ["undetermined"], verdict.to_json()
     uncapped = source.replace(
         "    max_turns = 12\n", "    max_turns = 12\n    answer_attempts = None\n"
     )
@@ -215,8 +224,8 @@ def test_guess_number_passes_though_the_enumerator_wins_seed_2() -> None:
 @pytest.mark.parametrize("name", ["guess_number", "maze_walk", "order_lookup", "twenty_questions"])
 def test_trivial_stage_stays_fast_on_library_environments(name: str) -> None:
     verdict = check_path(LIBRARY[name], CheckConfig(seeds=5))
-    trivial = verdict.checks[-1]
-    assert trivial.name == "trivial" and trivial.passed, verdict.to_json()
+    trivial = next(c for c in verdict.checks if c.name == "trivial")
+    assert verdict.passed, verdict.to_json()
     assert trivial.seconds < 2.0, trivial.seconds
 
 

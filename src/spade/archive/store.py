@@ -22,7 +22,7 @@ from spade.regret import RegretEstimate, update_ema
 from spade.types import Verdict
 
 APPLICATION_ID = 0x53504144  # "SPAD": marks the file as a spade archive
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DESIGNS_TABLE = """
 CREATE TABLE IF NOT EXISTS designs (
     id INTEGER PRIMARY KEY,
@@ -87,6 +87,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "UPDATE designs SET detail = substr(outcome, 14), outcome = 'duplicate' "
         "WHERE outcome LIKE 'duplicate of %'",
     ),
+    4: (
+        # Why a valid environment was withdrawn (the play-time audit caught it), and when.
+        "ALTER TABLE envs ADD COLUMN revoked TEXT",
+        "ALTER TABLE envs ADD COLUMN revoked_at INTEGER",
+    ),
 }
 """Statements that bring an archive from the previous version to each version."""
 
@@ -116,6 +121,8 @@ class ArchivedEnv:
     """The newest row of per-iteration statistics, or None before the first play."""
     win_ema: float | None = None
     """Slow EMA of the unhinted win rate over its plays, or None before the first play."""
+    revoked: str | None = None
+    """Why a once-valid environment was withdrawn (caught by the play-time audit), if it was."""
 
 
 @dataclass
@@ -344,6 +351,26 @@ class Archive:
         with self._db:
             self._db.execute("UPDATE designs SET reward = ? WHERE id = ?", (reward, design_id))
 
+    def revoke(self, env_id: int, reason: str, iteration: int, reward: float) -> list[int]:
+        """Withdraw a valid environment caught giving episodes away on a played seed: it is
+        invalid from now on (out of replay and memory), with ``reason``; the valid designer
+        attempts that wrote it get ``reward`` (the invalid reward). Returns their record ids."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE envs SET passed = 0, revoked = ?, revoked_at = ? WHERE id = ?",
+                (reason, iteration, env_id),
+            )
+            rows = self._db.execute(
+                "SELECT id FROM designs WHERE env_id = ? AND outcome = 'valid'", (env_id,)
+            ).fetchall()
+            ids = [int(row["id"]) for row in rows]
+            for design_id in ids:
+                self._db.execute(
+                    "UPDATE designs SET reward = ?, outcome = 'invalid', detail = ? WHERE id = ?",
+                    (reward, f"hint_leak (caught at play, iteration {iteration})", design_id),
+                )
+        return ids
+
     def designs(self, iteration: int | None = None) -> list[DesignRecord]:
         """Recorded designer attempts, oldest first (of one iteration when given)."""
         where, args = ("WHERE iteration = ?", (iteration,)) if iteration is not None else ("", ())
@@ -419,6 +446,7 @@ class Archive:
             last_sampled=row["last_sampled"],
             latest=latest,
             win_ema=row["win_ema"],
+            revoked=row["revoked"],
         )
 
     def close(self) -> None:

@@ -24,7 +24,28 @@ class CheckConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    seeds: int = Field(5, ge=1, le=100, description="Seeds 0..N-1 each stage plays.")
+    seeds: int = Field(
+        5,
+        ge=1,
+        le=100,
+        description="Seeds each stage plays, drawn from a generator seeded with check_seed.",
+    )
+    population_seeds: int = Field(
+        16,
+        ge=0,
+        le=200,
+        description="More seeds, drawn the same way, whose first observations and solutions the "
+        "informed checks compare: the 'marginal-answers' policy sends the answers of other "
+        "seeds, and 'undetermined' looks for seeds the agent cannot tell apart that need "
+        "different answers. 0 turns both off.",
+    )
+    check_seed: int | None = Field(
+        None,
+        ge=0,
+        description="Seeds the generator of the checked environment seeds. None: fresh entropy "
+        "(spade check; the verdict prints the seed used, so --check-seed repeats a check); a run "
+        "derives one per design from its own seed. Environments cannot predict checked seeds.",
+    )
     hint_source: Literal["env", "model"] = Field(
         "env",
         description="'env': the environment's hint() is the hint (checked); 'model': the model "
@@ -49,8 +70,10 @@ class CheckConfig(BaseModel):
     min_answer_chars: int = Field(
         MIN_ANSWER_CHARS,
         ge=1,
-        description="Answers shorter than this are too short to be telling and are not searched "
-        "for in hints and observations.",
+        description="Payloads shorter than this are not searched for in first observations "
+        "and replies (a '7' in a question is no leak). Hints are searched for answers of one "
+        "or two characters whatever this says (in their own case, when the observation does "
+        "not show them), and the hint-copy policy tests every length.",
     )
     min_action_chars: int = Field(
         MIN_ACTION_CHARS,

@@ -125,6 +125,8 @@ def hint_leaks(
     not), contains a long action verbatim, or names every step in order.
     """
     secret = revealed(hint, payloads(actions), public, min_answer)
+    if secret is None:
+        secret = short_reveal(hint, actions, public, min_answer, observation)
     if secret is not None:
         return f"the hint contains {name_secret(secret, actions)} {secret!r}"
     given = [v for a in actions for v in argument_values(a)]
@@ -138,6 +140,38 @@ def hint_leaks(
     steps = [normalise(action_payload(a)) for a in actions]
     if len(steps) >= 3 and all(steps) and _in_order(normalise(hint), steps):
         return "the hint spells out every step of the solution in order"
+    return None
+
+
+SHORT_ANSWER_CHARS = 2
+"""Answers this short are searched for in hints by ``short_reveal``, whatever
+``min_answer_chars`` says: a hint that states a one- or two-character answer gives it away."""
+SHORT_WORDS = frozenset(
+    ("a", "i", "an", "am", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it",
+     "me", "my", "no", "of", "on", "or", "so", "to", "up", "us", "we")
+)  # fmt: skip
+"""One- and two-letter English words: a hint uses them as words, not as answers."""
+
+
+def short_reveal(
+    hint: str, actions: Sequence[str], public: frozenset[str], min_answer: int, observation: str
+) -> str | None:
+    """A payload of at most ``SHORT_ANSWER_CHARS`` (most quiz answers: ``7``, ``B``, ``42``)
+    and shorter than ``min_answer`` that the hint states as a token of its own, in the
+    payload's own case, while this episode's first ``observation`` does not show it and it is
+    not public; two-letter English words excepted."""
+    hint_text = re.sub(r"\s+", " ", hint)
+    for secret in payloads(actions):
+        if len(secret) >= min_answer or len(secret) > SHORT_ANSWER_CHARS:
+            continue
+        if secret in public or secret in SHORT_WORDS:
+            continue
+        if contains_telling(observation, secret, 1):
+            continue
+        for variant in {secret, secret.upper()}:
+            pattern = r"(?<![\w])" + re.escape(variant) + r"(?![\w])"
+            if re.search(pattern, hint_text) is not None:
+                return secret
     return None
 
 

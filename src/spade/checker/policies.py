@@ -15,7 +15,9 @@ from spade.types import StepResult
 
 _ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 Policy = Callable[[int, str], str | None]
-"""(turn index, last observation) -> action text, or ``None`` when it has nothing left to try."""
+"""(turn index, last observation) -> action text, or ``None`` when it has nothing left to try.
+A policy object may also have ``observe(result: StepResult)``: ``play`` calls it after each step
+(the informed policies follow a quiz from question to question with it)."""
 
 JUNK_ACTIONS: tuple[str, ...] = (
     "",
@@ -290,6 +292,15 @@ POLICY_ADVICE: dict[str, str] = {
     "enumerate-words": "tries the words and phrases of the first observation in turn as the "
     "answer; end the episode on a wrong final answer or command, or limit answer attempts "
     "(ToolEnv: answer_attempts = 1)",
+    "marginal-answers": "sends the answers other episodes needed, most frequent first, and "
+    "replays other episodes' whole solutions; draw each answer from a space too large to guess "
+    "from past episodes, and end the episode on a wrong final answer (or limit answer attempts)",
+    "wrong-then-copy": "sends a well-formed wrong answer, then copies what the reply shows; "
+    "never show the answer, the expected value or the solution in a reply to a wrong answer "
+    "while the episode goes on (say only 'wrong', or end the episode)",
+    "mutated-solution": "replays solution() with its content changed (other digits and letters, "
+    "the same format) and still wins; the reward must depend on the answer being right, not on "
+    "its shape: compare the reply with the answer your code computed from the episode's values",
 }
 """What each brute-force policy does and what to change when it wins, for failure messages."""
 
@@ -330,12 +341,20 @@ def play(env: SandboxedEnv, seed: int, policy: Policy, max_steps: int) -> Trace:
         result = env.step(action)
         trace.actions.append(action)
         trace.results.append(result)
+        observe = getattr(policy, "observe", None)
+        if observe is not None:
+            observe(result)
         observation = result.observation
         if result.done:
             break
     return trace
 
 
+def actions_policy(actions: Sequence[str]) -> Policy:
+    """Sends ``actions`` in order, whatever the environment says; then nothing."""
+    return lambda turn, observation: actions[turn] if turn < len(actions) else None
+
+
 def replay(env: SandboxedEnv, seed: int, actions: list[str]) -> Trace:
     """Reset with ``seed`` and send ``actions`` in order, stopping when the episode ends."""
-    return play(env, seed, lambda turn, obs: actions[turn], len(actions))
+    return play(env, seed, actions_policy(actions), len(actions))

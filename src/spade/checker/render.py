@@ -10,7 +10,10 @@ from spade.types import Verdict
 
 def checks_table(verdict: Verdict) -> Table:
     status = "[green]PASSED[/]" if verdict.passed else "[red]FAILED[/]"
-    table = Table(title=f"{verdict.origin}: {status} (ladder {verdict.ladder:.2f})")
+    table = Table(
+        title=f"{verdict.origin}: {status} (ladder {verdict.ladder:.2f}, "
+        f"--check-seed {verdict.check_seed})"
+    )
     table.add_column("check")
     table.add_column("result")
     table.add_column("seconds", justify="right")
@@ -28,6 +31,7 @@ def verdict_table(verdicts: list[Verdict]) -> Table:
     table.add_column("verdict")
     table.add_column("ladder", justify="right")
     table.add_column("seconds", justify="right")
+    table.add_column("check seed", justify="right")
     table.add_column("first failure", overflow="fold")
     for verdict in verdicts:
         first = next((c for c in verdict.checks if not c.passed), None)
@@ -36,6 +40,7 @@ def verdict_table(verdicts: list[Verdict]) -> Table:
             "[green]pass[/]" if verdict.passed else "[red]FAIL[/]",
             f"{verdict.ladder:.2f}",
             f"{sum(c.seconds for c in verdict.checks):.2f}",
+            str(verdict.check_seed),
             escape(f"{first.name}: {first.message}") if first else "",
         )
     return table

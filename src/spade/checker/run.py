@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import secrets
 import time
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from spade.checker.config import CheckConfig
 from spade.checker.stages import GATING, STAGE_FUNCTIONS, STAGES, Context, StageFailure, describe
 from spade.errors import EnvCodeError, SandboxError, UsageError
 from spade.sandbox import Limits, SandboxedEnv, SandboxPool
+from spade.seeds import ENV_SEED_RANGE, derived_seed, env_seeds
 from spade.types import DEFAULT_MAX_TURNS, CheckResult, Verdict
 
 
@@ -37,12 +39,18 @@ def check_source(
             return pool.open(source)
         return SandboxedEnv(source, sandbox_limits)
 
+    check_seed = config.check_seed
+    if check_seed is None:
+        check_seed = secrets.randbelow(ENV_SEED_RANGE)
+    drawn = env_seeds(check_seed, config.seeds + config.population_seeds)
     ctx = Context(
         source=source,
         config=config,
         opener=opener,
         limits=sandbox_limits,
         runner_max_turns=max_turns,
+        seed_list=drawn[: config.seeds],
+        population=drawn[config.seeds :],
     )
     checks: list[CheckResult] = []
     try:
@@ -56,7 +64,9 @@ def check_source(
             if env is not None:
                 with contextlib.suppress(Exception):
                     env.close()
-    return Verdict(origin=origin, checks=tuple(checks), ladder=ladder_score(checks))
+    return Verdict(
+        origin=origin, checks=tuple(checks), ladder=ladder_score(checks), check_seed=check_seed
+    )
 
 
 def check_sources(
@@ -68,12 +78,32 @@ def check_sources(
 ) -> list[Verdict]:
     """Verdicts of many (source, origin) pairs, in order. A pool spanning a cluster
     (``spade.cluster.sandboxes.ClusterPool``) checks them on all its nodes at once; otherwise
-    they are checked here one after another. The verdicts are the same either way."""
+    they are checked here one after another. The verdicts are the same either way.
+
+    With a ``check_seed`` in ``config``, job i is checked with a seed derived from it and i
+    (``job_configs``), so each design gets its own unpredictable seeds and a run repeats."""
+    configs = job_configs(config, len(jobs))
     fan_out = getattr(pool, "check_sources", None)
     if fan_out is not None:
-        verdicts: list[Verdict] = fan_out(jobs, config, max_turns)
+        verdicts: list[Verdict] = fan_out(jobs, configs, max_turns)
         return verdicts
-    return [check_source(s, o, config, pool, max_turns=max_turns) for s, o in jobs]
+    return [
+        check_source(s, o, c, pool, max_turns=max_turns)
+        for (s, o), c in zip(jobs, configs, strict=True)
+    ]
+
+
+def job_configs(config: CheckConfig, count: int) -> list[CheckConfig]:
+    """One config per job: the check seed of job i derived from ``config.check_seed`` and i
+    (fresh entropy per job when it is None)."""
+    if config.check_seed is None:
+        return [config] * count
+    return [
+        config.model_copy(
+            update={"check_seed": derived_seed(config.check_seed, f"job:{i}") % ENV_SEED_RANGE}
+        )
+        for i in range(count)
+    ]
 
 
 def _run_stage(name: str, ctx: Context) -> CheckResult:

@@ -6,11 +6,20 @@ Messages on failure say what to change: the designer's repair loop feeds them to
 from __future__ import annotations
 
 import ast
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from spade.checker.candidates import action_slot
 from spade.checker.config import CheckConfig
+from spade.checker.informed import (
+    MarginalPolicy,
+    WrongThenCopyPolicy,
+    common_solution,
+    copy_policy,
+    mutated_solutions,
+)
 from spade.checker.leak import (
     answer_payload,
     hint_leaks,
@@ -22,7 +31,9 @@ from spade.checker.leak import (
 from spade.checker.policies import (
     JUNK_ACTIONS,
     POLICY_ADVICE,
+    Policy,
     Trace,
+    actions_policy,
     constant_policy,
     play,
     replay,
@@ -45,6 +56,7 @@ STAGES: tuple[str, ...] = (
     "hint_leak",
     "solvable",
     "trivial",
+    "undetermined",
 )
 SANDBOX_STOPS: tuple[str, ...] = ("timeout", "resource_limit", "sandbox_violation", "crash")
 GATING: frozenset[str] = frozenset({"syntax", "imports", "interface", "reset"})
@@ -72,6 +84,10 @@ class Context:
     runner_max_turns: int
     """The runner's turn cap for episodes of this environment (a declared max_turns may be
     shorter)."""
+    seed_list: list[int] = field(default_factory=lambda: [0])
+    """The checked seeds, drawn from the check's own generator (``spade.seeds.env_seeds``)."""
+    population: list[int] = field(default_factory=list)
+    """More seeds whose first observations and solutions the informed checks compare."""
     tree: ast.Module | None = None
     env: SandboxedEnv | None = None
     extra_envs: list[SandboxedEnv] = field(default_factory=list)
@@ -80,10 +96,19 @@ class Context:
     _junk: list[Trace] | None = None
     _solved: list[Trace] | None = None
     _public: frozenset[str] | None = None
+    _looks: dict[int, tuple[str, list[str]]] | None = None
+
+    _answers: dict[int, list[str]] = field(default_factory=dict)
 
     @property
-    def seeds(self) -> range:
-        return range(self.config.seeds)
+    def seeds(self) -> list[int]:
+        return self.seed_list
+
+    @property
+    def all_seeds(self) -> list[int]:
+        """The checked seeds, then the population: the ``trivial`` stage judges its policies
+        over all of them, so a policy's win rate is measured, not guessed from three seeds."""
+        return [*self.seed_list, *self.population]
 
     @property
     def instance(self) -> SandboxedEnv:
@@ -138,6 +163,35 @@ class Context:
             if isinstance(solution, str):
                 actions[seed] = [solution]
         return dict(sorted(actions.items()))
+
+    def answer_actions(self, seed: int) -> list[str]:
+        """The replayed solution's rewarded actions (its answers), or its last action."""
+        if seed not in self._answers:
+            solution = self.solution(seed)
+            answers: list[str] = []
+            if isinstance(solution, list) and solution:
+                trace = replay(self.instance, seed, solution[: self.play_steps])
+                answers = [
+                    a for a, r in zip(trace.actions, trace.results, strict=True) if r.reward > 0
+                ]
+                answers = answers or trace.actions[-1:]
+            self._answers[seed] = answers
+        return self._answers[seed]
+
+    def looks(self) -> dict[int, tuple[str, list[str]]]:
+        """First observation and solution of every checked and population seed whose
+        ``solution()`` is a list (the population's solutions are not replayed)."""
+        if self._looks is None:
+            self._looks = {}
+            for seed in [*self.seeds, *self.population]:
+                try:
+                    observation, _ = self.instance.reset(seed)
+                    solution = self.instance.solution()
+                except EnvCodeError:
+                    continue
+                if isinstance(solution, list) and solution:
+                    self._looks[seed] = (observation, solution[: self.play_steps])
+        return self._looks
 
     def public_payloads(self) -> frozenset[str]:
         """Solution payloads that the first observation of every checked seed shows."""
@@ -218,7 +272,7 @@ def reset(ctx: Context) -> str:
                 f"reset(seed={seed}) returned an empty observation; describe the task, the rules "
                 "and the action format in the first observation"
             )
-    return f"reset() returns an observation for seeds 0..{ctx.config.seeds - 1}"
+    return f"reset() returns an observation for each of the {len(ctx.seeds)} checked seeds"
 
 
 def determinism(ctx: Context) -> str:
@@ -233,10 +287,10 @@ def determinism(ctx: Context) -> str:
                 f"two episodes with seed {seed} and the same actions differed "
                 f"({_first_difference(first, second)}); {RANDOMNESS_ADVICE}"
             )
-        if seed == 0 and _fingerprint(fresh, seed, actions) != first:
+        if seed == ctx.seeds[0] and _fingerprint(fresh, seed, actions) != first:
             raise StageFailure(
-                "a new instance reset with seed 0 behaved differently from a used one; keep all "
-                f"episode state on self and set it in reset(); {RANDOMNESS_ADVICE}"
+                f"a new instance reset with seed {seed} behaved differently from a used one; keep "
+                f"all episode state on self and set it in reset(); {RANDOMNESS_ADVICE}"
             )
     return "same seed, same actions: same observations, rewards and solution"
 
@@ -276,7 +330,7 @@ def _first_difference(first: list[object], second: list[object]) -> str:
 
 def step_robustness(ctx: Context) -> str:
     env = ctx.instance
-    env.reset(0)
+    env.reset(ctx.seeds[0])
     for action in JUNK_ACTIONS:
         try:
             result = env.step(action)
@@ -288,7 +342,7 @@ def step_robustness(ctx: Context) -> str:
                 "of garbage, must get an observation that explains the expected action format"
             ) from None
         if result.done:
-            env.reset(0)
+            env.reset(ctx.seeds[0])
     return f"{len(JUNK_ACTIONS)} garbage, empty, malformed and 100 kB actions handled"
 
 
@@ -403,7 +457,37 @@ def hint_leak(ctx: Context) -> str:
                     f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
                     "the hint, trivial with it); hint at a strategy, not at values"
                 )
+    copied = _hint_copy(ctx)
+    if copied is not None:
+        raise StageFailure(copied)
     return "neither the hint nor the observations give the answer away"
+
+
+def _hint_copy(ctx: Context) -> str | None:
+    """Why copying from the hint wins a seed that copying from the plain observation does not
+    (the hint-copy policy, in any encoding ``text_candidates`` decodes), or None."""
+    if ctx.config.hint_source != "env" or "hint" not in ctx.instance.methods:
+        return None
+    for seed in ctx.seeds:
+        answers = ctx.answer_actions(seed)
+        if not answers:
+            continue
+        observation, _ = ctx.instance.reset(seed)
+        text = ctx.instance.hint()
+        copied = play(ctx.instance, seed, copy_policy(text, answers), ctx.play_steps)
+        if not copied.won(ctx.config.win_threshold):
+            continue
+        control = play(ctx.instance, seed, copy_policy(observation, answers), ctx.play_steps)
+        if control.won(ctx.config.win_threshold):
+            continue
+        sent = ", ".join(repr(action_slot(a)) for a in copied.actions[-3:])
+        return (
+            f"seed {seed}: copying from the hint wins: sending what the hint says ({sent}, "
+            "in the answer's format) won the episode, and copying from the task's own text "
+            "does not. The hint gives the answer away, however it is written (digits, words, "
+            "halves, sums, an option letter); hint at a strategy, never at the answer's value"
+        )
+    return None
 
 
 SOLUTION_ADVICE = (
@@ -440,29 +524,40 @@ def solvable(ctx: Context) -> str:
                 "solution() must return every action, in order, that wins the current episode "
                 f"(terminated with return >= {ctx.config.win_threshold})"
             )
-    return f"solution() wins every seed 0..{ctx.config.seeds - 1} on replay"
+    return f"solution() wins each of the {len(ctx.seeds)} checked seeds on replay"
 
 
 def trivial(ctx: Context) -> str:
     """No policy that does not reason may win on at least ``trivial_win_share`` of the seeds:
-    junk constants, random guessers, random schema-valid tool calls and brute force over small
-    answer spaces (each stops at the turn cap, and each policy stops once its verdict is known)."""
+    junk constants, random guessers, random schema-valid tool calls, brute force over small
+    answer spaces, and the informed policies (other seeds' answers, copying the reply to a wrong
+    answer, the reference solution with its content changed). Each stops at the turn cap, and
+    each policy stops once its verdict is known."""
     config = ctx.config
-    needed = max(1, math.ceil(config.trivial_win_share * config.seeds - 1e-9))
-    per_seed = {seed: trivial_policies(seed, *_first_look(ctx, seed)) for seed in ctx.seeds}
+    seeds = ctx.all_seeds
+    needed = max(1, math.ceil(config.trivial_win_share * len(seeds) - 1e-9))
+    per_seed = {
+        seed: {**trivial_policies(seed, *_first_look(ctx, seed)), **_informed(ctx, seed)}
+        for seed in seeds
+    }
     names = list(dict.fromkeys(name for policies in per_seed.values() for name in policies))
     episodes = 0
     for name in names:
         wins = played = 0
-        for seed in ctx.seeds:
-            if wins >= needed or wins + config.seeds - played < needed:
+        for seed in seeds:
+            if wins >= needed or wins + len(seeds) - played < needed:
                 break
             played += 1
-            for policy in per_seed[seed].get(name, []):
+            policies = per_seed[seed].get(name, [])
+            every = name in WIN_EVERY_EPISODE
+            outcomes = []
+            for policy in policies:
                 episodes += 1
-                if play(ctx.instance, seed, policy, ctx.play_steps).won(config.win_threshold):
-                    wins += 1
+                won = play(ctx.instance, seed, policy, ctx.play_steps).won(config.win_threshold)
+                outcomes.append(won)
+                if won != every:  # any episode decides 'any'; any loss decides 'every'
                     break
+            wins += bool(outcomes) and (all(outcomes) if every else any(outcomes))
         if wins >= needed:
             advice = POLICY_ADVICE.get(
                 name, "make winning depend on hidden state the agent must discover by acting"
@@ -470,13 +565,99 @@ def trivial(ctx: Context) -> str:
             what = "no reasoning" if name not in POLICY_ADVICE else advice.split(";")[0]
             change = advice.split("; ", 1)[-1]
             raise StageFailure(
-                f"the '{name}' policy ({what}) wins {wins} of the {played} seeds it played "
-                f"({needed} of {config.seeds} is too many); {change}"
+                f"{FAILURE_PREFIX.get(name, '')}the '{name}' policy ({what}) wins {wins} of the "
+                f"{played} seeds it played ({needed} of {len(seeds)} is too many); {change}"
             )
     return (
-        f"no junk, random or brute-force policy wins {needed} of {config.seeds} seeds "
-        f"({len(names)} policies, {episodes} episodes)"
+        f"no junk, random, brute-force or copying policy wins {needed} of {len(seeds)} "
+        f"seeds ({len(names)} policies, {episodes} episodes)"
     )
+
+
+def _informed(ctx: Context, seed: int) -> dict[str, list[Policy]]:
+    """The informed policies for ``seed``: they read other seeds' solutions, replies and this
+    seed's reference solution, never its task."""
+    solution = ctx.solution(seed)
+    if not isinstance(solution, list) or not solution:
+        return {}
+    looks = ctx.looks()
+    others = [actions for other, (_, actions) in looks.items() if other != seed]
+    answers_elsewhere = [ctx.answer_actions(other) for other in looks if other != seed]
+    marginal: list[Policy] = [MarginalPolicy(answers_elsewhere)]
+    common = common_solution(others, ctx.config.trivial_win_share)
+    marginal += [actions_policy(common)] if common else []
+    answers = ctx.answer_actions(seed)
+    return {
+        "marginal-answers": marginal,
+        "wrong-then-copy": [WrongThenCopyPolicy(answers)] if answers else [],
+        "mutated-solution": [
+            actions_policy(actions) for actions in mutated_solutions(solution[: ctx.play_steps])
+        ],
+    }
+
+
+MAX_UNDETERMINED_PAIRS = 6
+"""Pairs of look-alike seeds replayed by the ``undetermined`` stage at most."""
+
+
+def undetermined(ctx: Context) -> str:
+    """Two seeds that look the same to the agent must not need different answers: replay one
+    seed's solution on a look-alike seed; if the agent's view is the same up to an answer that
+    wins one and ends the other, nothing but the hint (or a guess) tells the answers apart."""
+    looks = ctx.looks()
+    if ctx.config.population_seeds == 0 or len(looks) < 2:
+        return "no look-alike seeds to compare (population_seeds = 0)"
+    groups: dict[str, list[int]] = {}
+    for seed, (observation, _) in looks.items():
+        groups.setdefault(observation, []).append(seed)
+    pairs = [
+        (a, b)
+        for members in groups.values()
+        for a, b in itertools.pairwise(members)
+        if looks[a][1] != looks[b][1]
+    ][:MAX_UNDETERMINED_PAIRS]
+    for a, b in pairs:
+        conflict = _conflict(ctx, a, b, looks[a][1])
+        if conflict is not None:
+            raise StageFailure(conflict)
+    alike = sum(len(m) > 1 for m in groups.values())
+    return (
+        f"{len(looks)} seeds compared ({alike} groups with the same first observation, "
+        f"{len(pairs)} pairs replayed): what the agent sees determines the answer"
+    )
+
+
+def _conflict(ctx: Context, a: int, b: int, actions: list[str]) -> str | None:
+    """Why seeds ``a`` and ``b`` look alike until an answer that wins ``a`` and loses ``b``."""
+    on_a = replay(ctx.instance, a, actions)
+    on_b = replay(ctx.instance, b, actions)
+    threshold = ctx.config.win_threshold
+    if not on_a.won(threshold) or on_b.won(threshold):
+        return None
+    for turn, (here, there) in enumerate(zip(on_a.results, on_b.results, strict=False)):
+        same = (here.observation, here.reward, here.done) == (
+            there.observation,
+            there.reward,
+            there.done,
+        )
+        if same:
+            continue
+        # Only an answer that ends the other episode decides it: a reply the agent can go on
+        # from (higher or lower, a clue) is information, not a guess.
+        decisive = there.reward < here.reward and there.done
+        if not decisive:
+            return None
+        shown = "the same first observation" + (
+            f" and the same replies for {turn} turn(s)" if turn else ""
+        )
+        return (
+            f"undetermined: seeds {a} and {b} show the agent {shown}, yet the answer "
+            f"{action_slot(actions[turn])!r} wins on seed {a} and loses on seed {b}: nothing the "
+            "agent sees tells the two apart, so only the hint or a lucky guess can. Put the "
+            "values the answer is computed from in the observation (a different task on every "
+            "seed), or let the agent uncover them by acting before it answers"
+        )
+    return None
 
 
 def _first_look(ctx: Context, seed: int) -> tuple[str, list[dict[str, object]]]:
@@ -503,4 +684,12 @@ STAGE_FUNCTIONS: dict[str, Callable[[Context], str]] = {
     "hint_leak": hint_leak,
     "solvable": solvable,
     "trivial": trivial,
+    "undetermined": undetermined,
 }
+
+FAILURE_PREFIX: dict[str, str] = {"mutated-solution": "format only: "}
+WIN_EVERY_EPISODE = frozenset({"mutated-solution"})
+"""Policies that win a seed only when every one of their episodes wins it: each changed
+solution must win, as any does where only the format is rewarded (one lucky guess among a
+retry environment's turns does not make it format only)."""
+"""Verdict wording of policies whose win names a class of its own."""

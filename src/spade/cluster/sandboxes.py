@@ -243,7 +243,7 @@ class ClusterPool(SandboxPool):
 
     # -- checking ------------------------------------------------------------------------------
     def check_sources(
-        self, jobs: list[tuple[str, str]], config: CheckConfig, max_turns: int
+        self, jobs: list[tuple[str, str]], configs: list[CheckConfig], max_turns: int
     ) -> list[Verdict]:
         """Verdicts of many designs, in order, checked on all nodes at once (the node with the
         fewest checks per CPU takes the next); a lost node's checks run again elsewhere."""
@@ -258,7 +258,7 @@ class ClusterPool(SandboxPool):
                     node = self._least_loaded(lambda n: n.checks)
                     node.checks += 1
                 source, origin = jobs[index]
-                ref = node.actor.check.remote(source, origin, config, max_turns)
+                ref = node.actor.check.remote(source, origin, configs[index], max_turns)
                 sent.append((index, node, node.generation, ref))
             todo = []
             for index, node, generation, ref in sent:

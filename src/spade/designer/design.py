@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spade.archive import Archive, ArchivedEnv, DesignRecord
+from spade.checker.config import CheckConfig
 from spade.checker.run import check_sources
 from spade.corpus import CorpusSampler
 from spade.designer.config import DesignerConfig
@@ -32,6 +33,7 @@ from spade.designer.prompts import (
 from spade.designer.types import EnvKind, Outcome, Relation
 from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
 from spade.sandbox import SandboxPool
+from spade.seeds import env_seed
 from spade.types import Completion, Verdict
 
 Progress = Callable[[str], None]
@@ -266,7 +268,9 @@ def design_round(
             progress(f"checking {len(attempts)} attempt(s)")
         verdicts = _check_all(
             [(design, attempt) for (design, _, _), attempt in zip(pending, attempts, strict=True)],
-            config,
+            config.check.model_copy(
+                update={"check_seed": round_check_seed(config, seed, iteration, number)}
+            ),
             pool,
             max_turns,
         )
@@ -282,9 +286,16 @@ def design_round(
     return designs
 
 
+def round_check_seed(config: DesignerConfig, seed: int, iteration: int, number: int) -> int:
+    """The check seed of one round's attempts, from the run's seed stream (and the configured
+    ``check.check_seed``, if any): each attempt is then checked on seeds derived from it
+    (``spade.checker.run.job_configs``), which no environment can predict."""
+    return env_seed(f"{seed}:{config.check.check_seed}", f"check:{iteration}:{number}")
+
+
 def _check_all(
     attempts: list[tuple[Design, Attempt]],
-    config: DesignerConfig,
+    check: CheckConfig,
     pool: SandboxPool | None,
     max_turns: int,
 ) -> list[Verdict | None]:
@@ -295,7 +306,7 @@ def _check_all(
         attempt.source = extract_code(attempt.reply)
         if attempt.source is not None:
             jobs.append((attempt.source, f"designed:{design.task.group_key}:{attempt.number}"))
-    checked = iter(check_sources(jobs, config.check, pool, max_turns=max_turns))
+    checked = iter(check_sources(jobs, check, pool, max_turns=max_turns))
     return [None if a.source is None else next(checked) for _, a in attempts]
 
 

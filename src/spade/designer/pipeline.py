@@ -14,11 +14,12 @@ from spade.corpus import CorpusSampler, approximate_tokens
 from spade.designer.config import DesignerConfig
 from spade.designer.design import Design, design_round, plan_tasks
 from spade.designer.novelty import archive_diversity
-from spade.designer.score import play_designs, score_designs
+from spade.designer.score import play_designs, revoke_caught, score_designs
 from spade.llm.base import Message, Policy, TokenPolicy
 from spade.regret import RegretConfig
 from spade.rollout import PairedResult, RolloutConfig
 from spade.sandbox import SandboxPool
+from spade.seeds import env_seed
 
 
 @dataclass
@@ -101,9 +102,10 @@ def run_round(
         regret=regret,
         pool=pool,
         iteration=iteration,
-        base_seed=seed + iteration,
+        base_seed=env_seed(seed, f"design-play:{iteration}"),
     )
     seconds["play"] = time.monotonic() - started
+    revoke_caught(played, archive, config, iteration)
     score_designs(designs, played, slow_emas, archive, config, regret)
     recent = archive.environments(valid_only=True)[-config.memory.records :]
     diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)

@@ -4,6 +4,7 @@ into a reward: the validity ladder for invalid ones, the regret recipe for valid
 from __future__ import annotations
 
 from spade.archive import Archive
+from spade.checker.stages import STAGES
 from spade.designer.config import DesignerConfig
 from spade.designer.design import Attempt, Design
 from spade.designer.types import Outcome
@@ -95,6 +96,23 @@ def play_designs(
     return played, slow_emas
 
 
+def caught_reward(config: DesignerConfig) -> float:
+    """The reward of an environment the play-time audit caught: the invalid reward of a verdict
+    whose first failure is ``hint_leak`` (what the checker gives a leak it sees)."""
+    return config.invalid_reward_scale * STAGES.index("hint_leak") / len(STAGES)
+
+
+def revoke_caught(
+    played: dict[int, PairedResult], archive: Archive, config: DesignerConfig, iteration: int
+) -> dict[int, str]:
+    """Withdraw every played environment the audit caught (``Archive.revoke``); returns the
+    reasons by archive id."""
+    caught = {i: r.audit.leak for i, r in played.items() if r.audit.leak is not None}
+    for env_id, reason in caught.items():
+        archive.revoke(env_id, reason, iteration, caught_reward(config))
+    return caught
+
+
 def score_designs(
     designs: list[Design],
     played: dict[int, PairedResult],
@@ -103,11 +121,19 @@ def score_designs(
     config: DesignerConfig,
     regret: RegretConfig,
 ) -> None:
-    """Set and record the reward of every attempt."""
+    """Set and record the reward of every attempt. A valid environment the play-time audit
+    caught becomes an invalid attempt (``hint_leak``) with the invalid reward."""
     for design in designs:
         for attempt in design.attempts:
             env_id = attempt.env_id
             result = played.get(env_id) if env_id is not None else None
+            if attempt.outcome is Outcome.VALID and result and result.audit.leak is not None:
+                attempt.outcome = Outcome.INVALID
+                attempt.detail = "hint_leak (caught at play)"
+                attempt.reward = caught_reward(config)
+                if attempt.record_id is not None:
+                    archive.set_design_reward(attempt.record_id, attempt.reward)
+                continue
             slow_ema = slow_emas.get(env_id) if env_id is not None else None
             estimate = result.estimate if result and result.estimate.pairs else None
             attempt.reward = attempt_reward(attempt, estimate, slow_ema, config, regret)

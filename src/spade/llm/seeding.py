@@ -10,16 +10,13 @@ only and puts the caller's state back afterwards.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections.abc import Iterator
 
 import torch
 
+from spade.seeds import derived_seed
 
-def derived_seed(seed: int, purpose: str) -> int:
-    """A 63-bit seed that depends on the run's ``seed`` and on ``purpose`` only."""
-    digest = hashlib.sha256(f"{seed}:{purpose}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+__all__ = ["derived_seed", "seeded_torch"]
 
 
 @contextlib.contextmanager

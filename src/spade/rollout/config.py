@@ -7,10 +7,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.base import SamplingParams
-from spade.types import DEFAULT_MAX_TURNS
+from spade.types import DEFAULT_MAX_TURNS, HINT_SEPARATOR
 
-HINT_SEPARATOR = "\n\nHINT: "
-"""How a hint joins the first observation (as in SPADE's code)."""
+__all__ = ["HINT_SEPARATOR", "RolloutConfig"]
 
 
 class RolloutConfig(BaseModel):
@@ -45,6 +44,13 @@ class RolloutConfig(BaseModel):
         description="End the episode when a reply hits max_tokens_per_turn. Off: the "
         "environment receives the cut reply like any other text and play goes on (small "
         "models rarely stop on their own within a turn's budget).",
+    )
+    audit: bool = Field(
+        True,
+        description="Audit every played seed of a sandboxed environment: before the hinted "
+        "episode starts, its instance gives this seed's solution(), and the checker's leak test "
+        "runs on the hint and the first observations (cheap: no other policy is replayed). A "
+        "run marks an environment caught on a played seed invalid (spade.checker.audit).",
     )
     hint_source: Literal["env", "model"] = Field(
         "env",

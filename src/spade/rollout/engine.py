@@ -14,7 +14,7 @@ from typing import Any
 
 from spade.checker.config import MIN_ANSWER_CHARS
 from spade.checker.leak import contains_telling, solution_answer
-from spade.errors import SandboxError, SpadeError, UsageError
+from spade.errors import EnvCodeError, SandboxError, SpadeError, UsageError
 from spade.llm.base import Message, Policy, TokenPolicy
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.transcript import TokenTranscript
@@ -37,6 +37,8 @@ class EpisodeSpec:
     hinted: bool = False
     hint: str | None = None
     """A hint to use instead of the environment's own (model-written hints)."""
+    audit: bool = False
+    """Fetch this seed's ``solution()`` before play, for the play-time leak audit."""
 
 
 @dataclass
@@ -131,6 +133,8 @@ def _start(
         env = _open(spec.source, config, pool)
         opened.append(env)
         observation, _ = env.reset(spec.env_seed)
+        if spec.audit:
+            observation = _fetch_reference(env, spec.env_seed, episode, observation)
         tools = (env.tools() or None) if "tools" in env.methods else None
         if spec.hinted:
             episode.hint = (
@@ -158,6 +162,18 @@ def _start(
             return episode
         _sync(episode, transcript)
     return _Live(spec, env, episode, transcript, messages, tools)
+
+
+def _fetch_reference(env: Env, seed: int, episode: Episode, observation: str) -> str:
+    """Put this seed's ``solution()`` on the episode for the audit, then reset again (the
+    call may have moved the episode's state); returns the first observation to play from."""
+    try:
+        episode.reference = env.solution()
+    except EnvCodeError as exc:
+        episode.reference_error = f"{exc.remote_type or 'Exception'}: {exc}"
+        return observation
+    fresh, _ = env.reset(seed)
+    return fresh
 
 
 def _prompt_parts(tools: list[dict[str, Any]] | None) -> str:

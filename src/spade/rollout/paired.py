@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from spade.checker.audit import Audit, audit_episodes
 from spade.llm.base import Policy
 from spade.regret import RegretConfig, RegretEstimate, estimate_regret
 from spade.rollout.config import RolloutConfig
@@ -27,6 +28,9 @@ class PairedResult:
     hint_rejected: str | None = None
     """Why the model's hint was discarded before hinted play (it gave an episode away, or could
     not be checked); the hinted arm then played without a hint, so regret measures about 0."""
+    audit: Audit = field(default_factory=lambda: Audit(0))
+    """The play-time audit of the played seeds (``RolloutConfig.audit``): ``audit.leak`` says
+    why the environment gave an episode away on one of them."""
 
     @property
     def unplayed_pairs(self) -> list[tuple[Episode, Episode]]:
@@ -69,12 +73,18 @@ def estimate_from_episodes(
 
 
 def paired_specs(
-    source: str, origin: str, episodes: int, base_seed: int, model_hint: str | None
+    source: str,
+    origin: str,
+    episodes: int,
+    base_seed: int,
+    model_hint: str | None,
+    audit: bool = False,
 ) -> list[EpisodeSpec]:
-    """K unhinted then K hinted specs; pair i uses env seed and sampling seed base_seed + i."""
+    """K unhinted then K hinted specs; pair i uses env seed and sampling seed base_seed + i.
+    With ``audit`` the hinted episode of each pair fetches its seed's solution for the audit."""
     seeds = [base_seed + i for i in range(episodes)]
     return [EpisodeSpec(source, origin, s, s, hinted=False) for s in seeds] + [
-        EpisodeSpec(source, origin, s, s, hinted=True, hint=model_hint) for s in seeds
+        EpisodeSpec(source, origin, s, s, hinted=True, hint=model_hint, audit=audit) for s in seeds
     ]
 
 
@@ -132,7 +142,7 @@ def play_many(
         rejected.append(None if hint is None else model_hint_leak(hint, source, seeds, pool=pool))
     specs = []
     for (source, origin), hint, reason in zip(envs, hints, rejected, strict=True):
-        arms = paired_specs(source, origin, episodes, base_seed, hint)
+        arms = paired_specs(source, origin, episodes, base_seed, hint, audit=config.audit)
         if reason is not None:  # the hinted arm gets no hint: played as unhinted, marked below
             arms[episodes:] = [replace(s, hinted=False, hint=None) for s in arms[episodes:]]
         specs += arms
@@ -145,5 +155,6 @@ def play_many(
             for episode in hinted:
                 episode.hinted, episode.hint = True, None
         estimate = estimate_from_episodes(hinted, unhinted, regret, base_seed)
-        results.append(PairedResult(origin, unhinted, hinted, estimate, hint, reason))
+        audit = audit_episodes(hinted, env_hints=config.hint_source == "env")
+        results.append(PairedResult(origin, unhinted, hinted, estimate, hint, reason, audit))
     return results

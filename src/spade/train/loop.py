@@ -19,12 +19,14 @@ from rich.console import Console
 from spade.archive import Archive, choose_replay, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
 from spade.designer import RoundResult, run_round
+from spade.designer.score import caught_reward
 from spade.errors import UsageError
 from spade.llm import Policy, TokenPolicy, load_policy
 from spade.llm.hf import HFPolicy
 from spade.llm.vllm import VLLMPolicy
 from spade.rollout import PairedResult, play_many
 from spade.sandbox import SandboxPool
+from spade.seeds import env_seed
 from spade.train.checkpoint import restore_checkpoint, save_checkpoint
 from spade.train.config import RunConfig
 from spade.train.learner import Learner
@@ -36,6 +38,7 @@ from spade.train.samples import (
     batch_fingerprint,
     designer_samples,
     informative,
+    revoke_samples,
     weight_designer,
 )
 from spade.warmstart.adapter import warmstart_adapter_for
@@ -185,7 +188,12 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
         path = resolve_env(spec)
         files += env_files(path) if path.is_dir() else [path]
     jobs = [(read_source(file), str(file)) for file in files]
-    verdicts = check_sources(jobs, config.designer.check, pool, max_turns=config.rollout.max_turns)
+    check = config.designer.check.model_copy(
+        update={
+            "check_seed": env_seed(f"{config.seed}:{config.designer.check.check_seed}", "extra")
+        }
+    )
+    verdicts = check_sources(jobs, check, pool, max_turns=config.rollout.max_turns)
     for file, (source, _), verdict in zip(files, jobs, verdicts, strict=True):
         archive.add(source, "extra", verdict, skill=file.stem, doc_id=str(file))
 
@@ -345,7 +353,7 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
     ]
     rng = random.Random(f"{config.seed}:replay:{iteration}")
     chosen = choose_replay(candidates, config.replay_envs, iteration, rng, config.regret)
-    base_seed = config.seed * 7_919 + iteration * 1_000
+    base_seed = env_seed(config.seed, f"replay-play:{iteration}")
     results: dict[int, PairedResult] = {}
     for ids, episodes in ((frontier, config.frontier_episodes), (chosen, config.episodes_per_arm)):
         if not ids:
@@ -361,6 +369,9 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
         )
         for env_id, result in zip(ids, played, strict=True):
             results[env_id] = result
+            if result.audit.leak is not None:
+                revoke_replayed(session, env_id, result.audit.leak, iteration)
+                continue
             if not result.estimate.pairs:
                 continue  # no pair started: nothing was measured
             session.archive.record_play(
@@ -374,6 +385,23 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
     return list(results.values())
 
 
+def revoke_replayed(session: Session, env_id: int, reason: str, iteration: int) -> None:
+    """Withdraw an archived environment the audit caught on a replayed seed: invalid in the
+    archive (out of replay), its designer's reward the invalid one, recomputed in the samples
+    still waiting for a delayed designer update and recorded in the archive otherwise."""
+    config = session.config
+    reward = caught_reward(config.designer)
+    if session.archive.get(env_id).passed:
+        session.archive.revoke(env_id, reason, iteration, reward)
+    session.buffer = revoke_samples(
+        session.buffer,
+        env_id,
+        reward,
+        config.learner.normalise_std,
+        mask_negative=config.regret.mask_negative_designer_rewards,
+    )
+
+
 def collect_samples(
     session: Session, iteration: int, designed: RoundResult, replayed: list[PairedResult]
 ) -> list[Sample]:
@@ -383,8 +411,8 @@ def collect_samples(
         return []
     learner = config.learner
     samples: list[Sample] = []
-    if config.train_agent:
-        played = [*designed.played.values(), *replayed]
+    if config.train_agent:  # an environment caught giving episodes away teaches nothing
+        played = [r for r in (*designed.played.values(), *replayed) if r.audit.leak is None]
         samples += agent_samples(played, config.rollout.temperature, learner.normalise_std)
     if config.train_designer and session.designer is session.agent:
         session.buffer += designer_samples(

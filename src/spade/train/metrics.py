@@ -16,6 +16,18 @@ EDGE_LOW, EDGE_HIGH = 0.2, 0.8
 """Bounds of the 'edge of ability' share (SPADE: envs with unhinted win rate in [0.2, 0.8])."""
 
 
+def audit_counts(played: list[PairedResult]) -> dict[str, Any]:
+    """The play-time audit of one iteration: seeds audited, environments audited and caught
+    (with why, by origin)."""
+    caught = {r.origin: r.audit.leak for r in played if r.audit.leak is not None}
+    return {
+        "episodes": sum(r.audit.audited for r in played),
+        "envs": sum(r.audit.audited > 0 for r in played),
+        "caught": len(caught),
+        "caught_envs": caught,
+    }
+
+
 def iteration_metrics(
     iteration: int,
     designed: RoundResult,
@@ -38,6 +50,7 @@ def iteration_metrics(
         "agent_wins": sum(e.won for r in played for e in r.unhinted if e.played),
         "agent_episodes": sum(e.played for r in played for e in r.unhinted),
         "episodes_not_played": sum(not e.played for r in played for e in r.unhinted + r.hinted),
+        "audit": audit_counts(played),
         "diversity": designed.diversity,
         "archive_size": archive_size,
         "loss_agent": stats.get("loss_agent"),

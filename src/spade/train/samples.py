@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from spade.designer import Design
+from spade.designer.types import Outcome
 from spade.regret import clip_return, designer_reward_scale
 from spade.rollout import PairedResult
 from spade.train.loss import grouped_advantages
@@ -36,6 +37,11 @@ class Sample:
     temperature: float
     group: str
     weight: float = 1.0
+    reward: float | None = None
+    """The designer attempt's reward before centring (designer samples), so the group's
+    advantages can be recomputed when the reward changes (``revoke_samples``)."""
+    env_id: int | None = None
+    """The archived environment a valid designer attempt wrote."""
 
     @property
     def tokens(self) -> int:
@@ -93,8 +99,31 @@ def designer_samples(
                 advantage,
                 temperature,
                 group,
+                reward=attempt.reward,
+                env_id=attempt.env_id if attempt.outcome is Outcome.VALID else None,
             )
         )
+    return samples
+
+
+def revoke_samples(
+    samples: list[Sample], env_id: int, reward: float, normalise_std: bool, *, mask_negative: bool
+) -> list[Sample]:
+    """Designer samples still waiting for their update, with the attempts that wrote ``env_id``
+    rewarded ``reward`` (the invalid reward of an environment caught at play) and the
+    advantages of their groups recomputed as ``designer_samples`` computes them."""
+    groups = {s.group for s in samples if s.role == "designer" and s.env_id == env_id}
+    if not groups:
+        return samples
+    for sample in samples:
+        if sample.env_id == env_id:
+            sample.reward, sample.env_id = reward, None
+    members = [s for s in samples if s.role == "designer" and s.group in groups]
+    advantages = grouped_advantages(
+        [s.reward or 0.0 for s in members], [s.group for s in members], normalise_std
+    )
+    for sample, advantage in zip(members, advantages, strict=True):
+        sample.advantage = max(0.0, advantage) if mask_negative else advantage
     return samples
 
 
