@@ -21,6 +21,7 @@ class ParcelLockerEnv:
         self.locker = self.rng.randint(1, 48)
         self.pin = f"{self.rng.randint(0, 999999):06d}"
         self.turn = 0
+        self.wrong = 0
         self.done = False
         return (
             f"A parcel is waiting in locker {self.locker} of the station parcel wall. The customer "
@@ -50,7 +51,6 @@ class ParcelLockerEnv:
             if calls[0].arguments.get("locker") == self.locker and pin == self.pin:
                 self.done = True
                 return "Locker door opens.", 1.0, True, False, {}
-            self.wrong = getattr(self, "wrong", 0) if self.turn > 1 else 0
             self.wrong += 1
             if self.wrong >= 3:
                 self.done = True

@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS
-from spade.checker.leak import hint_leaks, name_secret, payloads, public_payloads, revealed
+from spade.checker.leak import (
+    hint_leaks,
+    name_secret,
+    payloads,
+    public_payloads,
+    revealed,
+    shared_tokens,
+)
 from spade.types import HINT_SEPARATOR, Episode
 
 
@@ -57,6 +64,7 @@ def audit_episodes(episodes: Sequence[Episode], env_hints: bool) -> Audit:
     solutions = {e.env_seed: _actions(e.reference) for e in audited}
     firsts = {e.env_seed: task_observation(e) for e in audited}
     public = public_payloads(list(firsts.values()), solutions.values(), MIN_ANSWER_CHARS)
+    shared = shared_tokens([e.hint for e in audited if e.hint])
     for episode in audited:
         seed, actions = episode.env_seed, solutions[episode.env_seed]
         shown = revealed(firsts[seed], payloads(actions), public, MIN_ANSWER_CHARS)
@@ -68,7 +76,13 @@ def audit_episodes(episodes: Sequence[Episode], env_hints: bool) -> Audit:
             )
         if env_hints and episode.hint:
             leak = hint_leaks(
-                episode.hint, actions, public, MIN_ANSWER_CHARS, MIN_ACTION_CHARS, firsts[seed]
+                episode.hint,
+                actions,
+                public,
+                MIN_ANSWER_CHARS,
+                MIN_ACTION_CHARS,
+                firsts[seed],
+                shared,
             )
             if leak is not None:
                 return Audit(len(audited), f"seed {seed}: {leak} on a played seed")

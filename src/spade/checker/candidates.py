@@ -19,7 +19,7 @@ from spade.envkit.parsers import parse_answer, parse_boxed, parse_tool_calls
 
 _ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _QUOTED_RE = re.compile(r"[\"'`‘“]([^\"'`’”\n]{1,40})[\"'`’”]")
-_TOKEN_RE = re.compile(r"-?\d+(?:\.\d+)?|[^\W\d_]+(?:['-][^\W\d_]+)*|\d+", re.UNICODE)
+_TOKEN_RE = re.compile(r"(?<!\w)-?\d+(?:\.\d+)?|[^\W\d_]+(?:['-][^\W\d_]+)*|\d+", re.UNICODE)
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 MAX_CANDIDATES = 60
 """At most this many candidates from one text: a copying policy stays within the turn cap."""
@@ -36,22 +36,48 @@ NUMBER_WORDS: dict[str, int] = {
     "oh": 0,
     "nil": 0,
 }
+ORDINALS = [
+    "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+    "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+    "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+]  # fmt: skip
+ORDINAL_WORDS: dict[str, int] = {
+    **{w: i for i, w in enumerate(ORDINALS)},
+    **{w[:-1] + "ieth": 20 + 10 * i for i, w in enumerate(TENS)},
+}
+MULTIPLIERS = {"hundred": 100, "thousand": 1000}
+SPELLING_ALPHABET = {
+    "alfa": "A", "alpha": "A", "bravo": "B", "charlie": "C", "delta": "D", "echo": "E",
+    "foxtrot": "F", "golf": "G", "hotel": "H", "india": "I", "juliett": "J", "juliet": "J",
+    "kilo": "K", "lima": "L", "mike": "M", "november": "N", "oscar": "O", "papa": "P",
+    "quebec": "Q", "romeo": "R", "sierra": "S", "tango": "T", "uniform": "U", "victor": "V",
+    "whiskey": "W", "whisky": "W", "x-ray": "X", "xray": "X", "yankee": "Y", "zulu": "Z",
+}  # fmt: skip
+"""The NATO spelling alphabet: call signs and codes are read aloud with it."""
+RANGE_WIDTH = 12
+"""Neighbouring numbers at most this far apart also offer the whole numbers between them
+("above 23 and below 28": 24 to 27)."""
 
 
-def _number_word(token: str) -> int | None:
-    """The value of ``forty-two``, ``seven`` or ``twenty``; None for other tokens."""
-    parts = token.lower().split("-")
-    if len(parts) == 1:
-        return NUMBER_WORDS.get(parts[0])
-    if len(parts) == 2 and parts[0] in TENS and parts[1] in UNITS[1:10]:
-        return NUMBER_WORDS[parts[0]] + NUMBER_WORDS[parts[1]]
+def _word_value(token: str) -> int | None:
+    """The value of a cardinal or ordinal number word (``forty-two``, ``seventh``)."""
+    word = token.lower()
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    if word in ORDINAL_WORDS:
+        return ORDINAL_WORDS[word]
+    parts = word.split("-")
+    if len(parts) == 2 and parts[0] in TENS:
+        unit = NUMBER_WORDS.get(parts[1], ORDINAL_WORDS.get(parts[1]))
+        if unit is not None and 1 <= unit <= 9:
+            return NUMBER_WORDS[parts[0]] + unit
     return None
 
 
 def _as_number(token: str) -> float | None:
     if _NUMBER_RE.fullmatch(token):
         return float(token)
-    value = _number_word(token)
+    value = _word_value(token)
     return None if value is None else float(value)
 
 
@@ -59,62 +85,152 @@ def _number_text(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
-def text_candidates(text: str, repeats: bool = False) -> list[str]:
-    """What a policy that copies from ``text`` would send, in order of appearance: markup
-    fragments and quoted strings, the tokens, then the combinations of adjacent tokens.
-
-    Each candidate appears once; with ``repeats`` a token keeps every occurrence (answers
-    listed in order may repeat: ``3, 3, 1``)."""
-    if not isinstance(text, str) or not text.strip():
-        return []
+def _parts(text: str) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(markup fragments and quoted strings, tokens, decodings, arithmetic) of ``text``."""
     markup: list[str] = [*parse_all_boxed(text), *_ANSWER_RE.findall(text)]
     markup += _QUOTED_RE.findall(text)
     tokens = _TOKEN_RE.findall(text)
-    found = [*markup, *tokens, *_combinations(tokens)]
+    return markup, tokens, _decodings(tokens), _arithmetic(tokens)
+
+
+def _kept(found: Sequence[str], repeatable: range | None = None) -> list[str]:
     kept: list[str] = []
     seen: set[str] = set()
     for index, candidate in enumerate(found):
         candidate = candidate.strip()
         if not candidate or len(candidate) > 80:
             continue
-        repeat = repeats and len(markup) <= index < len(markup) + len(tokens)
-        if candidate not in seen or repeat:
+        if candidate not in seen or (repeatable is not None and index in repeatable):
             kept.append(candidate)
             seen.add(candidate)
     return kept[:MAX_CANDIDATES]
 
 
-def _combinations(tokens: Sequence[str]) -> list[str]:
-    """Runs of adjacent short tokens joined (``K X 7`` → ``KX7``, ``12 34`` → ``1234``), number
-    words as digits (``seven two nine`` → ``729``), and arithmetic on adjacent numbers."""
-    combos: list[str] = []
-    values = [_as_number(t) for t in tokens]
-    # Number words, alone and as a run of digits.
-    run: list[str] = []
-    for token in [*tokens, ""]:
-        word = _number_word(token) if token else None
-        if word is not None:
-            combos.append(str(word))
-            run.append(str(word))
-            continue
-        if len(run) > 1:
-            combos.append("".join(run))
-        run = []
-    # Runs of adjacent short tokens (digits, letters) joined without separators.
-    run = []
-    for token in [*tokens, ""]:
-        if token and len(token) <= 4 and (token.isdigit() or len(token) == 1):
-            run.append(token)
-            continue
-        if len(run) > 1:
-            combos.append("".join(run))
-        run = []
-    # Arithmetic on neighbouring numbers ("1200 plus 34", "the sum of 9 and 7").
-    numbers = [v for v in values if v is not None]
+def text_candidates(text: str, repeats: bool = False) -> list[str]:
+    """What a policy that copies from ``text`` would send, in order: markup fragments and
+    quoted strings, the tokens, their decodings (``decoded_candidates``), then arithmetic on
+    neighbouring numbers.
+
+    Each candidate appears once; with ``repeats`` a token keeps every occurrence (answers
+    listed in order may repeat: ``3, 3, 1``)."""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    markup, tokens, decoded, arithmetic = _parts(text)
+    repeatable = range(len(markup), len(markup) + len(tokens)) if repeats else None
+    return _kept([*markup, *tokens, *decoded, *arithmetic], repeatable)
+
+
+def decoded_candidates(text: str) -> list[str]:
+    """``text_candidates`` with the decodings first: what a policy that assumes the text
+    encodes its answer would try before the text's own tokens."""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    markup, tokens, decoded, arithmetic = _parts(text)
+    return _kept([*markup, *decoded, *tokens, *arithmetic])
+
+
+def _decodings(tokens: Sequence[str]) -> list[str]:
+    """What a text says in other words: spoken numbers (``four hundred and seventeen``, ``seven
+    two nine``, ``seventh``), codes read aloud (``Kilo X-ray Seven Quebec``, ``K-X-7``),
+    numbers split by words (``opens with 4182, closes with 207``), the whole numbers between
+    close neighbours, and tokens read backwards."""
+    found: list[str] = []
+    found += _spoken_numbers(tokens)
+    found += _spelled_runs(tokens)
+    numbers = [t for t in tokens if _NUMBER_RE.fullmatch(t) and not t.startswith("-")]
     for a, b in itertools.pairwise(numbers):
-        combos += [_number_text(a + b), _number_text(a - b), _number_text(b - a)]
-        combos.append(_number_text(a * b))
-    return combos
+        found.append(a + b)
+    if len(numbers) > 2:
+        found.append("".join(numbers))
+    values = [v for v in (_as_number(t) for t in tokens) if v is not None]
+    for a, b in itertools.pairwise(values):
+        low, high = sorted((a, b))
+        if low == int(low) and high == int(high) and 1 < high - low <= RANGE_WIDTH:
+            found += [str(v) for v in range(int(low) + 1, int(high))]
+    found += [t[::-1] for t in tokens if _code_like(t) and t[::-1] != t]
+    return found
+
+
+def _code_like(token: str) -> bool:
+    """A number or a capitalised code of three characters or more (worth reading backwards)."""
+    return len(token) >= 3 and (token.isdigit() or (token.isupper() and token.isalnum()))
+
+
+def _spoken_numbers(tokens: Sequence[str]) -> list[str]:
+    """Numbers written in words: one value per phrase (``four hundred and seventeen`` →
+    417), and runs of single digits read out joined (``seven two nine`` → 729)."""
+    found: list[str] = []
+    phrase: list[str] = []
+    for token in [*tokens, ""]:
+        word = token.lower()
+        if token and (_word_value(token) is not None or word in MULTIPLIERS):
+            phrase.append(word)
+            continue
+        if word == "and" and phrase:
+            continue
+        if phrase:
+            found += _phrase_values(phrase)
+        phrase = []
+    return found
+
+
+def _phrase_values(words: list[str]) -> list[str]:
+    values = [_word_value(w) for w in words]
+    found = [str(v) for v in values if v is not None]
+    if len(words) > 1 and all(v is not None and v < 10 for v in values):
+        found.append("".join(str(v) for v in values))
+    total = current = 0
+    for word, value in zip(words, values, strict=True):
+        if word == "thousand":
+            total, current = total + max(current, 1) * 1000, 0
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif value is not None:
+            current += value
+    if len(words) > 1:
+        found.append(str(total + current))
+    return found
+
+
+def _spelled_runs(tokens: Sequence[str]) -> list[str]:
+    """Codes spelled out a character at a time: letters, digits, digit words and the NATO
+    alphabet, joined (``K-X-7``, ``Kilo X-ray Seven Quebec`` → ``KX7Q``)."""
+    found: list[str] = []
+    run: list[str] = []
+    pieces = [
+        p for t in tokens for p in (t.split("-") if t.lower() not in SPELLING_ALPHABET else [t])
+    ]
+    for token in [*pieces, ""]:
+        char = _spelled_char(token) if token else None
+        if char is not None:
+            run.append(char)
+            continue
+        if len(run) > 1:
+            found.append("".join(run))
+        run = []
+    return found
+
+
+def _spelled_char(token: str) -> str | None:
+    word = token.lower()
+    if word in SPELLING_ALPHABET:
+        return SPELLING_ALPHABET[word]
+    if len(token) <= 4 and token.isdigit():
+        return token
+    if len(token) == 1 and token.isalpha():
+        return token
+    value = NUMBER_WORDS.get(word)
+    return str(value) if value is not None and value < 10 else None
+
+
+def _arithmetic(tokens: Sequence[str]) -> list[str]:
+    """Sums, differences and products of neighbouring numbers ("1200 plus 34")."""
+    numbers = [v for v in (_as_number(t) for t in tokens) if v is not None]
+    found: list[str] = []
+    for a, b in itertools.pairwise(numbers):
+        found += [_number_text(a + b), _number_text(a - b), _number_text(b - a)]
+        found.append(_number_text(a * b))
+    return found
 
 
 def shape(payload: str) -> str:
@@ -130,9 +246,11 @@ def shape(payload: str) -> str:
     return "".join(out)
 
 
-def loose_shape(payload: str) -> str:
-    """``shape`` without case and runs collapsed: ``Blue Whale`` and ``red fox`` alike."""
-    return re.sub(r"(.)\1+", r"\1", shape(payload).lower())
+def loose_shape(payload: str) -> tuple[str, int]:
+    """The kinds of character (letters, digits) and how many letters and digits ``payload``
+    has, case and separators aside: ``7 H`` and ``7h``, ``X7K2-AB9C`` and ``Q3RT-7ZZ1``."""
+    kept = [c for c in payload.lower() if c.isalnum()]
+    return "".join(sorted({"9" if c.isdigit() else "a" for c in kept})), len(kept)
 
 
 def ranked(candidates: Sequence[str], answers: Sequence[str]) -> list[str]:

@@ -31,7 +31,7 @@ class CheckConfig(BaseModel):
         description="Seeds each stage plays, drawn from a generator seeded with check_seed.",
     )
     population_seeds: int = Field(
-        16,
+        32,
         ge=0,
         le=200,
         description="More seeds, drawn the same way, whose first observations and solutions the "
@@ -66,6 +66,15 @@ class CheckConfig(BaseModel):
         le=1,
         description="A junk, random or brute-force policy winning on at least this share of "
         "seeds (and on at least one) makes the environment trivial.",
+    )
+    trivial_margin_sd: float = Field(
+        1.0,
+        ge=0,
+        description="How far above trivial_win_share a policy's wins must reach, in binomial "
+        "standard deviations (wins >= share*n + this*sqrt(n*share*(1-share)) over the n seeds "
+        "judged): sampling noise then rarely rejects an environment whose most frequent answer "
+        "is right 40% of the time (under 1% over 35 seeds), while a policy that wins every "
+        "episode is always caught. 0: the bare share.",
     )
     min_answer_chars: int = Field(
         MIN_ANSWER_CHARS,

@@ -9,9 +9,11 @@ that one of them wins pays reward without reasoning:
 - ``MarginalPolicy`` sends the answers seen on *other* seeds, most frequent first: it wins
   where the answer space is small, whatever its range or vocabulary; ``common_solution``
   replays a whole solution most seeds share.
-- ``CopyPolicy`` sends the candidates a text offers (``text_candidates``), shaped like the
-  answer; over the hint it is the ``hint_leak`` stage's copying test.
-- ``WrongThenCopyPolicy`` sends a well-formed wrong answer, then copies the reply.
+- ``CopyPolicy`` sends the candidates a text offers (``text_candidates``: tokens, spoken
+  numbers, spelled codes, ...), shaped like the answer, and what replies newly show; over the
+  hint it is the ``hint_leak`` stage's copying test, over the tool schemas a trivial policy.
+- ``WrongThenCopyPolicy`` sends the solution's steps with their content changed and a
+  well-formed wrong answer, then copies the replies.
 - ``mutated_solutions`` replays the reference solution with its content changed and its shape
   kept: if that still wins, only the format is rewarded.
 """
@@ -19,10 +21,11 @@ that one of them wins pays reward without reasoning:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from spade.checker.candidates import (
     action_slot,
+    decoded_candidates,
     mutate_action,
     ranked,
     reshape,
@@ -63,60 +66,106 @@ def common_solution(other_solutions: Sequence[Sequence[str]], share: float) -> l
     return list(actions) if count >= share * len(other_solutions) else None
 
 
-class CopyPolicy:
-    """Sends ``candidates`` in order, one a turn, each written in the form of the answer step
-    it is on (``answer_actions``: the reference solution's rewarded actions, in order)."""
+class _Reader:
+    """What the copying policies share: the task's own text is known (never copied); what a
+    reply newly shows goes to the front of the queue, answer-shaped first."""
 
-    def __init__(self, candidates: Sequence[str], answer_actions: Sequence[str]) -> None:
-        self.candidates = list(candidates)
+    def __init__(self, answer_actions: Sequence[str], chain: bool) -> None:
         self.answers = list(answer_actions) or [""]
         self.step = 0
+        self.chain = chain
+        self.queue: list[str] = []
+        self.known: set[str] = set()
+        self.sent: set[str] = set()
+        self.new_task = True
 
-    def __call__(self, turn: int, observation: str) -> str | None:
-        if turn >= len(self.candidates):
+    def read(self, observation: str) -> None:
+        """Take in the observation before an action: the task (first, or after progress) or
+        a reply whose new candidates are copied first when chaining."""
+        offered = text_candidates(observation)
+        if self.new_task:
+            self.known.update(offered)
+            self.new_task = False
+            return
+        if self.chain:
+            fresh = [c for c in offered if c not in self.known | self.sent]
+            self.queue[:0] = ranked(fresh, [action_slot(self.answers[self.step])])
+
+    def send(self) -> str | None:
+        if not self.queue:
             return None
-        return reshape(self.answers[self.step], self.candidates[turn])
+        candidate = self.queue.pop(0)
+        self.sent.add(candidate)
+        return reshape(self.answers[self.step], candidate)
 
     def observe(self, result: StepResult) -> None:
         if result.reward > 0:
             self.step = min(self.step + 1, len(self.answers) - 1)
+            self.new_task = True
 
 
-def copy_policy(text: str, answer_actions: Sequence[str]) -> CopyPolicy:
-    """A ``CopyPolicy`` over what ``text`` offers, answer-shaped candidates first."""
-    slots = [action_slot(a) for a in answer_actions]
-    return CopyPolicy(ranked(text_candidates(text, repeats=True), slots), answer_actions)
+class CopyPolicy(_Reader):
+    """Sends ``candidates`` in order, one a turn, each written in the form of the answer step
+    it is on (``answer_actions``: the reference solution's rewarded actions, in order). With
+    ``chain``, what a reply newly shows is sent first (a hint's command whose reply shows the
+    answer)."""
 
-
-class WrongThenCopyPolicy:
-    """For each answer step: a well-formed wrong answer (the reference answer with its content
-    changed), then the candidates of the reply, one a turn, until one is rewarded."""
-
-    def __init__(self, answer_actions: Sequence[str]) -> None:
-        self.answers = list(answer_actions)
-        self.step = 0
-        self.state = "wrong"
-        """'wrong': send the wrong answer next; 'read': read the reply; 'copy': send from it."""
-        self.queue: list[str] = []
+    def __init__(
+        self, candidates: Sequence[str], answer_actions: Sequence[str], chain: bool = False
+    ) -> None:
+        super().__init__(answer_actions, chain)
+        self.queue = list(candidates)
 
     def __call__(self, turn: int, observation: str) -> str | None:
-        if not self.answers:
-            return None
-        answer = self.answers[self.step]
-        if self.state == "wrong":
-            self.state = "read"
-            return wrong_answer(answer)
-        if self.state == "read":
-            sent = action_slot(wrong_answer(answer))
-            offered = ranked(text_candidates(observation), [action_slot(answer)])
-            self.queue = [c for c in offered if c != sent]
-            self.state = "copy"
-        return reshape(answer, self.queue.pop(0)) if self.queue else None
+        self.read(observation)
+        return self.send()
+
+
+def copy_policy(
+    text: str,
+    answer_actions: Sequence[str],
+    exclude: Collection[str] = (),
+    *,
+    decoded: bool = False,
+    chain: bool = True,
+) -> CopyPolicy:
+    """A ``CopyPolicy`` over what ``text`` offers but ``exclude``: answer-shaped candidates
+    first; with ``decoded``, its decodings before its own tokens (``decoded_candidates``)."""
+    slots = [action_slot(a) for a in answer_actions]
+    order = decoded_candidates(text) if decoded else text_candidates(text, repeats=True)
+    offered = [c for c in order if c not in exclude]
+    return CopyPolicy(ranked(offered, slots), answer_actions, chain)
+
+
+class WrongThenCopyPolicy(_Reader):
+    """Probes, then copies what the replies show. It first sends each non-answer step of the
+    reference solution with its content changed (a lookup of the wrong record, a wrong checksum
+    to verify), then for each answer step copies the replies' new candidates in the answer's
+    form; with none left, it sends a well-formed wrong answer and copies its reply."""
+
+    def __init__(self, solution: Sequence[str], answer_actions: Sequence[str]) -> None:
+        super().__init__(answer_actions, chain=True)
+        steps = [a for a in dict.fromkeys(solution) if a not in set(answer_actions)]
+        self.probes = [wrong_answer(a) for a in steps]
+        self.wrong_sent = False
+
+    def __call__(self, turn: int, observation: str) -> str | None:
+        self.read(observation)
+        if self.probes:
+            return self.probes.pop(0)
+        action = self.send()
+        if action is not None:
+            return action
+        if not self.wrong_sent and self.answers[self.step]:
+            self.wrong_sent = True
+            return wrong_answer(self.answers[self.step])
+        return None
 
     def observe(self, result: StepResult) -> None:
-        if result.reward > 0 and self.step < len(self.answers) - 1:
-            self.step += 1
-            self.state = "wrong"
+        if result.reward > 0:
+            self.wrong_sent = False
+            self.queue = []
+        super().observe(result)
 
 
 def wrong_answer(action: str) -> str:

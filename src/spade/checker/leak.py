@@ -116,6 +116,7 @@ def hint_leaks(
     min_answer: int,
     min_action: int,
     observation: str = "",
+    shared: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why ``hint`` gives away the episode whose replayed solution is ``actions``, or ``None``.
 
@@ -126,7 +127,7 @@ def hint_leaks(
     """
     secret = revealed(hint, payloads(actions), public, min_answer)
     if secret is None:
-        secret = short_reveal(hint, actions, public, min_answer, observation)
+        secret = short_reveal(hint, actions, public, min_answer, observation, shared)
     if secret is not None:
         return f"the hint contains {name_secret(secret, actions)} {secret!r}"
     given = [v for a in actions for v in argument_values(a)]
@@ -153,13 +154,31 @@ SHORT_WORDS = frozenset(
 """One- and two-letter English words: a hint uses them as words, not as answers."""
 
 
+_WORD_TOKEN_RE = re.compile(r"\w+")
+
+
+def shared_tokens(texts: Sequence[str]) -> frozenset[str]:
+    """The word tokens (case kept) that every one of two or more ``texts`` contains: the
+    constant part of a hint, which cannot tell one episode's answer from another's."""
+    if len(texts) < 2:
+        return frozenset()
+    sets = [set(_WORD_TOKEN_RE.findall(t)) for t in texts]
+    return frozenset(set.intersection(*sets))
+
+
 def short_reveal(
-    hint: str, actions: Sequence[str], public: frozenset[str], min_answer: int, observation: str
+    hint: str,
+    actions: Sequence[str],
+    public: frozenset[str],
+    min_answer: int,
+    observation: str,
+    shared: frozenset[str] = frozenset(),
 ) -> str | None:
     """A payload of at most ``SHORT_ANSWER_CHARS`` (most quiz answers: ``7``, ``B``, ``42``)
     and shorter than ``min_answer`` that the hint states as a token of its own, in the
     payload's own case, while this episode's first ``observation`` does not show it and it is
-    not public; two-letter English words excepted."""
+    not public; two-letter English words excepted, and so are tokens ``shared`` by the hints of
+    every episode (a constant such as the 2 of ``(i - 1) // 2`` says nothing about one episode)."""
     hint_text = re.sub(r"\s+", " ", hint)
     for secret in payloads(actions):
         if len(secret) >= min_answer or len(secret) > SHORT_ANSWER_CHARS:
@@ -168,7 +187,7 @@ def short_reveal(
             continue
         if contains_telling(observation, secret, 1):
             continue
-        for variant in {secret, secret.upper()}:
+        for variant in {secret, secret.upper()} - shared:
             pattern = r"(?<![\w])" + re.escape(variant) + r"(?![\w])"
             if re.search(pattern, hint_text) is not None:
                 return secret

@@ -298,6 +298,8 @@ POLICY_ADVICE: dict[str, str] = {
     "wrong-then-copy": "sends a well-formed wrong answer, then copies what the reply shows; "
     "never show the answer, the expected value or the solution in a reply to a wrong answer "
     "while the episode goes on (say only 'wrong', or end the episode)",
+    "schema-copy": "copies what the tool schemas say (names, descriptions, defaults, enums) "
+    "as the answer; never put the answer, or anything that gives it, in tools()",
     "mutated-solution": "replays solution() with its content changed (other digits and letters, "
     "the same format) and still wins; the reward must depend on the answer being right, not on "
     "its shape: compare the reply with the answer your code computed from the episode's values",

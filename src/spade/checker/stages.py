@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spade.checker.candidates import action_slot
+from spade.checker.candidates import action_slot, text_candidates
 from spade.checker.config import CheckConfig
 from spade.checker.informed import (
+    CopyPolicy,
     MarginalPolicy,
     WrongThenCopyPolicy,
     common_solution,
@@ -27,6 +29,7 @@ from spade.checker.leak import (
     payloads,
     public_payloads,
     revealed,
+    shared_tokens,
 )
 from spade.checker.policies import (
     JUNK_ACTIONS,
@@ -97,6 +100,7 @@ class Context:
     _solved: list[Trace] | None = None
     _public: frozenset[str] | None = None
     _looks: dict[int, tuple[str, list[str]]] | None = None
+    _hints: dict[int, str] | None = None
 
     _answers: dict[int, list[str]] = field(default_factory=dict)
 
@@ -177,6 +181,31 @@ class Context:
                 answers = answers or trace.actions[-1:]
             self._answers[seed] = answers
         return self._answers[seed]
+
+    def hints(self) -> dict[int, str]:
+        """The environment's hint for the checked seeds and the first ``HINT_POPULATION`` of
+        the population (seeds whose ``hint()`` fails are left out)."""
+        if self._hints is None:
+            self._hints = {}
+            for seed in [*self.seeds, *self.population[:HINT_POPULATION]]:
+                try:
+                    self.instance.reset(seed)
+                    self._hints[seed] = self.instance.hint()
+                except EnvCodeError:
+                    continue
+        return self._hints
+
+    def shared_hint_tokens(self) -> frozenset[str]:
+        """Tokens every seed's hint contains: they cannot carry one episode's answer."""
+        return shared_tokens(list(self.hints().values()))
+
+    def shared_hint_candidates(self) -> frozenset[str]:
+        """What copying from any seed's hint would send alike (its constant words and their
+        combinations, such as 3 from the 1 and 2 of ``(i - 1) // 2``)."""
+        hints = list(self.hints().values())
+        if len(hints) < 2:
+            return frozenset()
+        return frozenset(set.intersection(*(set(text_candidates(h)) for h in hints)))
 
     def looks(self) -> dict[int, tuple[str, list[str]]]:
         """First observation and solution of every checked and population seed whose
@@ -451,6 +480,7 @@ def hint_leak(ctx: Context) -> str:
                 config.min_answer_chars,
                 config.min_action_chars,
                 observation,
+                ctx.shared_hint_tokens(),
             )
             if leak:
                 raise StageFailure(
@@ -464,30 +494,84 @@ def hint_leak(ctx: Context) -> str:
 
 
 def _hint_copy(ctx: Context) -> str | None:
-    """Why copying from the hint wins a seed that copying from the plain observation does not
-    (the hint-copy policy, in any encoding ``text_candidates`` decodes), or None."""
+    """Why copying from the hint wins where copying from the task does not, or None.
+
+    What a seed's hint says that not every seed's hint says (its episode-specific part) is
+    copied on each checked seed, in two orders (its tokens first, its decodings first); a win
+    the same copying of the task's own text does not reach is a leak. What every seed's hint
+    says alike (a command, a shortcut) is copied on all judged seeds: winning on too many of
+    them is a leak too (a constant password)."""
     if ctx.config.hint_source != "env" or "hint" not in ctx.instance.methods:
         return None
+    shared = ctx.shared_hint_candidates()
     for seed in ctx.seeds:
-        answers = ctx.answer_actions(seed)
-        if not answers:
+        leak = _specific_copy(ctx, seed, shared)
+        if leak is not None:
+            return leak
+    return _constant_copy(ctx, shared)
+
+
+def _specific_copy(ctx: Context, seed: int, shared: frozenset[str]) -> str | None:
+    answers = ctx.answer_actions(seed)
+    text = ctx.hints().get(seed)
+    if not answers or not text:
+        return None
+    observation, _ = ctx.instance.reset(seed)
+    shown = set(text_candidates(observation))
+    threshold = ctx.config.win_threshold
+    for decoded in (False, True):
+        # The hint's own news first, then what it repeats of the task (an option it picks).
+        offered = copy_policy(text, answers, shared, decoded=decoded).queue
+        order = [c for c in offered if c not in shown] + [c for c in offered if c in shown]
+        copied = play(ctx.instance, seed, CopyPolicy(order, answers, chain=True), ctx.play_steps)
+        if not copied.won(threshold):
             continue
-        observation, _ = ctx.instance.reset(seed)
-        text = ctx.instance.hint()
-        copied = play(ctx.instance, seed, copy_policy(text, answers), ctx.play_steps)
-        if not copied.won(ctx.config.win_threshold):
-            continue
-        control = play(ctx.instance, seed, copy_policy(observation, answers), ctx.play_steps)
-        if control.won(ctx.config.win_threshold):
+        control = copy_policy(observation, answers, decoded=decoded)
+        if play(ctx.instance, seed, control, ctx.play_steps).won(threshold):
             continue
         sent = ", ".join(repr(action_slot(a)) for a in copied.actions[-3:])
         return (
-            f"seed {seed}: copying from the hint wins: sending what the hint says ({sent}, "
-            "in the answer's format) won the episode, and copying from the task's own text "
-            "does not. The hint gives the answer away, however it is written (digits, words, "
-            "halves, sums, an option letter); hint at a strategy, never at the answer's value"
+            f"seed {seed}: copying from the hint wins: sending what the hint says ({sent}, in "
+            "the answer's format) won the episode, and copying from the task's own text does "
+            "not. The hint gives the answer away, however it is written (digits, words, "
+            "halves, a range, spelled out, an option it picks); hint at a strategy, never at "
+            "the answer's value"
         )
     return None
+
+
+def _constant_copy(ctx: Context, shared: frozenset[str]) -> str | None:
+    if not shared:
+        return None
+    seeds = ctx.all_seeds
+    needed = wins_needed(len(seeds), ctx.config.trivial_win_share, ctx.config.trivial_margin_sd)
+    wins = played = 0
+    last: list[str] = []
+    for seed in seeds:
+        if wins >= needed or wins + len(seeds) - played < needed:
+            break
+        played += 1
+        answers = ctx.answer_actions(seed)
+        text = ctx.hints().get(seed)
+        if not answers or not text:
+            continue
+        observation, _ = ctx.instance.reset(seed)
+        known = set(text_candidates(observation))
+        policy = copy_policy(
+            text, answers, {c for c in text_candidates(text) if c not in shared} | known
+        )
+        trace = play(ctx.instance, seed, policy, ctx.play_steps)
+        if trace.won(ctx.config.win_threshold):
+            wins += 1
+            last = trace.actions
+    if wins < needed:
+        return None
+    sent = ", ".join(repr(action_slot(a)) for a in last[-3:])
+    return (
+        f"copying what every seed's hint says alike ({sent}) wins {wins} of the {played} seeds "
+        "it played: the hint names a shortcut (a command, a password, a value) that wins "
+        "without solving the task. Remove the shortcut from step() and hint at a strategy"
+    )
 
 
 SOLUTION_ADVICE = (
@@ -535,7 +619,7 @@ def trivial(ctx: Context) -> str:
     each policy stops once its verdict is known."""
     config = ctx.config
     seeds = ctx.all_seeds
-    needed = max(1, math.ceil(config.trivial_win_share * len(seeds) - 1e-9))
+    needed = wins_needed(len(seeds), config.trivial_win_share, config.trivial_margin_sd)
     per_seed = {
         seed: {**trivial_policies(seed, *_first_look(ctx, seed)), **_informed(ctx, seed)}
         for seed in seeds
@@ -574,6 +658,13 @@ def trivial(ctx: Context) -> str:
     )
 
 
+def wins_needed(seeds: int, share: float, margin_sd: float) -> int:
+    """Wins over ``seeds`` that make a policy's win rate at least ``share``: ``share`` of the
+    seeds plus ``margin_sd`` binomial standard deviations (at least one win)."""
+    spread = margin_sd * math.sqrt(seeds * share * (1 - share))
+    return max(1, min(seeds, math.ceil(share * seeds + spread - 1e-9)))
+
+
 def _informed(ctx: Context, seed: int) -> dict[str, list[Policy]]:
     """The informed policies for ``seed``: they read other seeds' solutions, replies and this
     seed's reference solution, never its task."""
@@ -587,15 +678,24 @@ def _informed(ctx: Context, seed: int) -> dict[str, list[Policy]]:
     common = common_solution(others, ctx.config.trivial_win_share)
     marginal += [actions_policy(common)] if common else []
     answers = ctx.answer_actions(seed)
-    return {
+    steps = solution[: ctx.play_steps]
+    informed: dict[str, list[Policy]] = {
         "marginal-answers": marginal,
-        "wrong-then-copy": [WrongThenCopyPolicy(answers)] if answers else [],
-        "mutated-solution": [
-            actions_policy(actions) for actions in mutated_solutions(solution[: ctx.play_steps])
-        ],
+        "wrong-then-copy": [WrongThenCopyPolicy(steps, answers)] if answers else [],
+        "mutated-solution": [actions_policy(actions) for actions in mutated_solutions(steps)],
     }
+    _, tools = _first_look(ctx, seed)
+    if tools and answers:
+        schemas = json.dumps(tools)
+        informed["schema-copy"] = [
+            copy_policy(schemas, answers),
+            copy_policy(schemas, answers, decoded=True),
+        ]
+    return informed
 
 
+HINT_POPULATION = 8
+"""Population seeds whose hints join the checked seeds' in telling a hint's constant words."""
 MAX_UNDETERMINED_PAIRS = 6
 """Pairs of look-alike seeds replayed by the ``undetermined`` stage at most."""
 

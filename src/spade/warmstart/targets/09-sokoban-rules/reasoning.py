@@ -4,7 +4,7 @@ from spade.envkit import TurnEnv
 class CratePushEnv(TurnEnv):
     """Sokoban with one crate."""
 
-    max_turns = 6
+    max_turns = 3
     moves = dict(U=-6, D=6, L=-1, R=1)
 
     def new_task(self, rng):
