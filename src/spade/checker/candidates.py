@@ -19,7 +19,10 @@ from spade.envkit.parsers import parse_answer, parse_boxed, parse_tool_calls
 
 _ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _QUOTED_RE = re.compile(r"[\"'`‘“]([^\"'`’”\n]{1,40})[\"'`’”]")
-_TOKEN_RE = re.compile(r"(?<!\w)-?\d+(?:\.\d+)?|[^\W\d_]+(?:['-][^\W\d_]+)*|\d+", re.UNICODE)
+_TOKEN_RE = re.compile(r"(?<![\w-])-?\d+(?:\.\d+)?(?![\w-])|[^\W_]+(?:['-][^\W_]+)*", re.UNICODE)
+"""Numbers (a sign only where no word precedes it), then words and codes: letters and digits
+together, joined by hyphens or apostrophes (``4KQ9ZT``, ``X-ray``, ``K-X-7``, ``it's``)."""
+_ORDINAL_RE = re.compile(r"(\d+)(?:st|nd|rd|th)", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 MAX_CANDIDATES = 60
 """At most this many candidates from one text: a copying policy stays within the turn cap."""
@@ -77,6 +80,9 @@ def _word_value(token: str) -> int | None:
 def _as_number(token: str) -> float | None:
     if _NUMBER_RE.fullmatch(token):
         return float(token)
+    ordinal = _ORDINAL_RE.fullmatch(token)
+    if ordinal is not None:
+        return float(ordinal.group(1))
     value = _word_value(token)
     return None if value is None else float(value)
 
@@ -118,6 +124,15 @@ def text_candidates(text: str, repeats: bool = False) -> list[str]:
     markup, tokens, decoded, arithmetic = _parts(text)
     repeatable = range(len(markup), len(markup) + len(tokens)) if repeats else None
     return _kept([*markup, *tokens, *decoded, *arithmetic], repeatable)
+
+
+def literal_candidates(text: str) -> list[str]:
+    """What ``text`` literally shows: its markup fragments, quoted strings and tokens (no
+    decodings, no arithmetic). Copying policies treat a task's literal words as known."""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    markup, tokens, _, _ = _parts(text)
+    return _kept([*markup, *tokens])
 
 
 def decoded_candidates(text: str) -> list[str]:
@@ -233,6 +248,27 @@ def _arithmetic(tokens: Sequence[str]) -> list[str]:
     return found
 
 
+_DOWN_WORDS = re.compile(
+    r"\b(high|higher|over|above|more|greater|big|bigger|large|larger|too much|exceed\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def relative_candidates(last: str, reply: str) -> list[str]:
+    """Answers a reply gives relative to the number just sent ("417 too low": last + 417; "too
+    high": last - 417 first)."""
+    base = _as_number(last.strip())
+    if base is None:
+        return []
+    numbers = [v for v in (_as_number(t) for t in _TOKEN_RE.findall(reply)) if v is not None]
+    down = _DOWN_WORDS.search(reply) is not None
+    found: list[str] = []
+    for n in numbers:
+        pair = [base - n, base + n] if down else [base + n, base - n]
+        found += [_number_text(v) for v in pair]
+    return found
+
+
 def shape(payload: str) -> str:
     """The character classes of ``payload``: digits as 9, letters as a or A, the rest kept."""
     out = []
@@ -251,6 +287,15 @@ def loose_shape(payload: str) -> tuple[str, int]:
     has, case and separators aside: ``7 H`` and ``7h``, ``X7K2-AB9C`` and ``Q3RT-7ZZ1``."""
     kept = [c for c in payload.lower() if c.isalnum()]
     return "".join(sorted({"9" if c.isdigit() else "a" for c in kept})), len(kept)
+
+
+def shaped_like(candidate: str, answer: str) -> bool:
+    """Whether ``candidate`` has ``answer``'s shape, exactly or loosely."""
+    return shape(candidate) == shape(answer) or loose_shape(candidate) == loose_shape(answer)
+
+
+def shaped_like_any(candidate: str, answers: Sequence[str]) -> bool:
+    return any(shaped_like(candidate, a) for a in answers)
 
 
 def ranked(candidates: Sequence[str], answers: Sequence[str]) -> list[str]:

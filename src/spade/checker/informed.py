@@ -26,11 +26,16 @@ from collections.abc import Collection, Sequence
 from spade.checker.candidates import (
     action_slot,
     decoded_candidates,
+    literal_candidates,
+    mutate,
     mutate_action,
     ranked,
+    relative_candidates,
     reshape,
+    shaped_like,
     text_candidates,
 )
+from spade.envkit import parse_tool_calls
 from spade.types import StepResult
 
 
@@ -70,33 +75,53 @@ class _Reader:
     """What the copying policies share: the task's own text is known (never copied); what a
     reply newly shows goes to the front of the queue, answer-shaped first."""
 
-    def __init__(self, answer_actions: Sequence[str], chain: bool) -> None:
+    def __init__(
+        self, answer_actions: Sequence[str], chain: bool, relative_first: bool = False
+    ) -> None:
+        self.relative_first = relative_first
+        """Copy a number relative to the last one sent ("417 too low") before the reply's own."""
         self.answers = list(answer_actions) or [""]
         self.step = 0
         self.chain = chain
         self.queue: list[str] = []
         self.known: set[str] = set()
         self.sent: set[str] = set()
+        self.last = ""
+        """The content of the last action sent (what a reply may be relative to)."""
         self.new_task = True
 
     def read(self, observation: str) -> None:
         """Take in the observation before an action: the task (first, or after progress) or
         a reply whose new candidates are copied first when chaining."""
-        offered = text_candidates(observation)
+        # The last value sent stays beside the reply: "417 too low" decodes against it.
+        offered = text_candidates(f"{self.last} {observation}" if self.last else observation)
         if self.new_task:
-            self.known.update(offered)
+            self.known.update(literal_candidates(observation))
             self.new_task = False
             return
         if self.chain:
-            fresh = [c for c in offered if c not in self.known | self.sent]
-            self.queue[:0] = ranked(fresh, [action_slot(self.answers[self.step])])
+            relative = relative_candidates(self.last, observation)
+            literal = literal_candidates(observation)
+            first = [*relative, *literal] if self.relative_first else [*literal, *relative]
+            offered = [*first, *offered]
+            fresh = [c for c in offered if c not in self.known | self.sent | set(self.queue)]
+            fresh = list(dict.fromkeys(fresh))
+            slot = action_slot(self.answers[self.step])
+            # Answer-shaped news jumps the queue; the rest waits at its end.
+            self.queue[:0] = [c for c in fresh if shaped_like(c, slot)]
+            self.queue += [c for c in fresh if not shaped_like(c, slot)]
 
     def send(self) -> str | None:
         if not self.queue:
             return None
         candidate = self.queue.pop(0)
-        self.sent.add(candidate)
-        return reshape(self.answers[self.step], candidate)
+        return self.mark(reshape(self.answers[self.step], candidate))
+
+    def mark(self, action: str) -> str:
+        """Remember what ``action`` sends, so replies that repeat it are not copied back."""
+        self.last = action_slot(action)
+        self.sent.add(self.last)
+        return action
 
     def observe(self, result: StepResult) -> None:
         if result.reward > 0:
@@ -143,8 +168,10 @@ class WrongThenCopyPolicy(_Reader):
     to verify), then for each answer step copies the replies' new candidates in the answer's
     form; with none left, it sends a well-formed wrong answer and copies its reply."""
 
-    def __init__(self, solution: Sequence[str], answer_actions: Sequence[str]) -> None:
-        super().__init__(answer_actions, chain=True)
+    def __init__(
+        self, solution: Sequence[str], answer_actions: Sequence[str], relative_first: bool = False
+    ) -> None:
+        super().__init__(answer_actions, chain=True, relative_first=relative_first)
         steps = [a for a in dict.fromkeys(solution) if a not in set(answer_actions)]
         self.probes = [wrong_answer(a) for a in steps]
         self.wrong_sent = False
@@ -152,13 +179,13 @@ class WrongThenCopyPolicy(_Reader):
     def __call__(self, turn: int, observation: str) -> str | None:
         self.read(observation)
         if self.probes:
-            return self.probes.pop(0)
+            return self.mark(self.probes.pop(0))
         action = self.send()
         if action is not None:
             return action
         if not self.wrong_sent and self.answers[self.step]:
             self.wrong_sent = True
-            return wrong_answer(self.answers[self.step])
+            return self.mark(wrong_answer(self.answers[self.step]))
         return None
 
     def observe(self, result: StepResult) -> None:
@@ -169,12 +196,19 @@ class WrongThenCopyPolicy(_Reader):
 
 
 def wrong_answer(action: str) -> str:
-    """``action`` with its content changed and its shape kept (never ``action`` itself)."""
+    """``action`` with the content of its slot (``action_slot``: the answer, the boxed command,
+    a tool call's last argument) changed and everything else kept: a well-formed wrong move.
+    A call with nothing to change (no arguments) is sent as it is."""
+    calls = parse_tool_calls(action)
+    scalars = calls[0].arguments.values() if calls and calls[0].error is None else None
+    if scalars is not None and not any(isinstance(v, str | int | float) for v in scalars):
+        return action
+    slot = action_slot(action)
     for shift in (1, 5, 13):
-        wrong = mutate_action(action, shift)
-        if wrong != action:
+        wrong = reshape(action, mutate(slot, shift))
+        if action_slot(wrong) != slot:
             return wrong
-    return reshape(action, action_slot(action) + "x")
+    return action
 
 
 def mutated_solutions(actions: Sequence[str]) -> list[list[str]]:

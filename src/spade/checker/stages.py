@@ -12,7 +12,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spade.checker.candidates import action_slot, text_candidates
+from spade.checker.candidates import (
+    action_slot,
+    literal_candidates,
+    shaped_like_any,
+    text_candidates,
+)
 from spade.checker.config import CheckConfig
 from spade.checker.informed import (
     CopyPolicy,
@@ -183,11 +188,11 @@ class Context:
         return self._answers[seed]
 
     def hints(self) -> dict[int, str]:
-        """The environment's hint for the checked seeds and the first ``HINT_POPULATION`` of
-        the population (seeds whose ``hint()`` fails are left out)."""
+        """The environment's hint on every judged seed (checked and population; seeds whose
+        ``hint()`` fails are left out)."""
         if self._hints is None:
             self._hints = {}
-            for seed in [*self.seeds, *self.population[:HINT_POPULATION]]:
+            for seed in self.all_seeds:
                 try:
                     self.instance.reset(seed)
                     self._hints[seed] = self.instance.hint()
@@ -223,10 +228,13 @@ class Context:
         return self._looks
 
     def public_payloads(self) -> frozenset[str]:
-        """Solution payloads that the first observation of every checked seed shows."""
+        """Solution payloads that the first observation of every judged seed shows (checked
+        and population: an option word the rules always list)."""
         if self._public is None:
             firsts = [t.first_observation for t in self.junk_traces()]
-            solutions = self.solution_actions().values()
+            firsts += [observation for observation, _ in self.looks().values()]
+            solutions = [*self.solution_actions().values()]
+            solutions += [actions for _, actions in self.looks().values()]
             self._public = public_payloads(firsts, solutions, self.config.min_answer_chars)
         return self._public
 
@@ -487,24 +495,61 @@ def hint_leak(ctx: Context) -> str:
                     f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
                     "the hint, trivial with it); hint at a strategy, not at values"
                 )
-    copied = _hint_copy(ctx)
-    if copied is not None:
-        raise StageFailure(copied)
+    leak = _population_hint_leak(ctx, public)
+    if leak is None:
+        leak = _hint_copy(ctx)
+    if leak is not None:
+        raise StageFailure(leak)
     return "neither the hint nor the observations give the answer away"
+
+
+def _population_hint_leak(ctx: Context, public: frozenset[str]) -> str | None:
+    """The same first-observation and hint tests on the population seeds (their solutions
+    unreplayed): a leak on one seed in ten is found on some seed of 35 almost always (97%)."""
+    hints, looks, config = ctx.hints(), ctx.looks(), ctx.config
+    for seed in ctx.population:
+        if seed not in looks:
+            continue
+        observation, actions = looks[seed]
+        shown = revealed(observation, payloads(actions), public, config.min_answer_chars)
+        if shown is not None:
+            return (
+                f"seed {seed}: the first observation contains {name_secret(shown, actions)} "
+                f"{shown!r}, which not every seed's observation shows; keep the answer hidden "
+                "until the agent earns it, on every seed"
+            )
+        if config.hint_source != "env" or seed not in hints:
+            continue
+        leak = hint_leaks(
+            hints[seed],
+            actions,
+            public,
+            config.min_answer_chars,
+            config.min_action_chars,
+            observation,
+            ctx.shared_hint_tokens(),
+        )
+        if leak:
+            return (
+                f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
+                "the hint, trivial with it), on this seed if not on others; hint at a strategy, "
+                "not at values"
+            )
+    return None
 
 
 def _hint_copy(ctx: Context) -> str | None:
     """Why copying from the hint wins where copying from the task does not, or None.
 
     What a seed's hint says that not every seed's hint says (its episode-specific part) is
-    copied on each checked seed, in two orders (its tokens first, its decodings first); a win
+    copied on each judged seed, in two orders (its tokens first, its decodings first); a win
     the same copying of the task's own text does not reach is a leak. What every seed's hint
     says alike (a command, a shortcut) is copied on all judged seeds: winning on too many of
     them is a leak too (a constant password)."""
     if ctx.config.hint_source != "env" or "hint" not in ctx.instance.methods:
         return None
     shared = ctx.shared_hint_candidates()
-    for seed in ctx.seeds:
+    for seed in ctx.all_seeds:
         leak = _specific_copy(ctx, seed, shared)
         if leak is not None:
             return leak
@@ -517,12 +562,21 @@ def _specific_copy(ctx: Context, seed: int, shared: frozenset[str]) -> str | Non
     if not answers or not text:
         return None
     observation, _ = ctx.instance.reset(seed)
-    shown = set(text_candidates(observation))
+    shown = set(literal_candidates(observation))
     threshold = ctx.config.win_threshold
     for decoded in (False, True):
-        # The hint's own news first, then what it repeats of the task (an option it picks).
         offered = copy_policy(text, answers, shared, decoded=decoded).queue
-        order = [c for c in offered if c not in shown] + [c for c in offered if c in shown]
+        if not offered:  # a hint the same on every seed has nothing specific to copy
+            return None
+        slots = [action_slot(a) for a in answers]
+        tiers = [[c for c in offered if shaped_like_any(c, slots) == t] for t in (True, False)]
+        # Within a tier, the hint's own news first, then what it repeats of the task (an
+        # option it picks).
+        order = [
+            c
+            for tier in tiers
+            for c in (*(x for x in tier if x not in shown), *(x for x in tier if x in shown))
+        ]
         copied = play(ctx.instance, seed, CopyPolicy(order, answers, chain=True), ctx.play_steps)
         if not copied.won(threshold):
             continue
@@ -556,7 +610,7 @@ def _constant_copy(ctx: Context, shared: frozenset[str]) -> str | None:
         if not answers or not text:
             continue
         observation, _ = ctx.instance.reset(seed)
-        known = set(text_candidates(observation))
+        known = set(literal_candidates(observation))
         policy = copy_policy(
             text, answers, {c for c in text_candidates(text) if c not in shared} | known
         )
@@ -681,7 +735,10 @@ def _informed(ctx: Context, seed: int) -> dict[str, list[Policy]]:
     steps = solution[: ctx.play_steps]
     informed: dict[str, list[Policy]] = {
         "marginal-answers": marginal,
-        "wrong-then-copy": [WrongThenCopyPolicy(steps, answers)] if answers else [],
+        "wrong-then-copy": [
+            WrongThenCopyPolicy(steps, answers, relative_first=relative)
+            for relative in ((False, True) if answers else ())
+        ],
         "mutated-solution": [actions_policy(actions) for actions in mutated_solutions(steps)],
     }
     _, tools = _first_look(ctx, seed)
@@ -694,8 +751,6 @@ def _informed(ctx: Context, seed: int) -> dict[str, list[Policy]]:
     return informed
 
 
-HINT_POPULATION = 8
-"""Population seeds whose hints join the checked seeds' in telling a hint's constant words."""
 MAX_UNDETERMINED_PAIRS = 6
 """Pairs of look-alike seeds replayed by the ``undetermined`` stage at most."""
 

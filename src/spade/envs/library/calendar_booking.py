@@ -40,10 +40,13 @@ class CalendarBookingEnv(ToolEnv):
                 self.busy[person][4] -= {12, 13}
         # Block early common hours so the answer lands on a random day and needs several reads.
         first_day = rng.randint(0, 3)
-        while self._earliest()[0] < first_day:
-            day, slot = self._earliest()
+        while (earliest := self._earliest()) is not None and earliest[0] < first_day:
+            day, slot = earliest
             extra = range(slot, min(SLOTS, slot + 2 + rng.randint(0, 2)))
             self.busy[rng.choice(self.attendees)][day].update(extra)
+        if self._earliest() is None:  # the blocking closed every common hour: reopen Friday's
+            for person in self.attendees:
+                self.busy[person][4] -= {12, 13}
         day, slot = self._earliest()
         self.slot = (day, slot)
         self._expected_answer = f"{DAYS[day]} {clock(slot)}"

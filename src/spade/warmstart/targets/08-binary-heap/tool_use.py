@@ -10,7 +10,8 @@ class HeapPushSlotEnv(ToolEnv):
         self.heap = [rng.randint(5, 20)]
         for i in range(1, rng.randint(10, 15)):
             self.heap.append(self.heap[(i - 1) // 2] + rng.randint(1, 20))
-        x, i = rng.randint(5, 60), len(self.heap)
+        i = len(self.heap)
+        x = rng.randint(1, self.heap[(i - 1) // 2] - 1)  # smaller than its parent: it moves
         while i and x < self.heap[(i - 1) // 2]:
             i = (i - 1) // 2
         self._expected_answer = str(i)
