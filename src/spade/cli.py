@@ -491,6 +491,48 @@ def bench_sandbox(
         console.print(render(results))
 
 
+@bench_app.command("checker")
+def bench_checker(
+    repeats: Annotated[
+        int, typer.Option(min=1, help="Check seeds per environment (each check draws its own).")
+    ] = 3,
+    seed: Annotated[int, typer.Option(help="Seed the check seeds are derived from.")] = 0,
+    corpus_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--corpus", help="Folder with gamed/ and good/ (default: benchmarks/checker)."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    save: Annotated[Path | None, typer.Option(help="Also write the JSON results here.")] = None,
+) -> None:
+    """False-accept rate on gamed environments, false-reject rate on sound ones (95% intervals)
+    and seconds per check, at the CPU profile's check settings and sandbox limits."""
+    from rich.progress import Progress
+
+    from spade.bench.checker import DEFAULT_CORPUS, corpus, render, run_checker_benchmark
+    from spade.train.config import RunConfig
+
+    entries = corpus(corpus_dir or DEFAULT_CORPUS)
+    profile = RunConfig()
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task("checking", total=len(entries) * repeats)
+        results = run_checker_benchmark(
+            entries,
+            profile.designer.check,
+            profile.sandbox,
+            repeats=repeats,
+            seed=seed,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
+    if save is not None:
+        save.write_text(json.dumps(results, indent=2))
+    if as_json:
+        print(json.dumps(results, indent=2))
+    else:
+        console.print(render(results))
+
+
 @bench_app.command("cluster")
 def bench_cluster(
     nodes: Annotated[

@@ -152,11 +152,11 @@ def _decodings(tokens: Sequence[str]) -> list[str]:
     found: list[str] = []
     found += _spoken_numbers(tokens)
     found += _spelled_runs(tokens)
-    numbers = [t for t in tokens if _NUMBER_RE.fullmatch(t) and not t.startswith("-")]
-    for a, b in itertools.pairwise(numbers):
-        found.append(a + b)
-    if len(numbers) > 2:
-        found.append("".join(numbers))
+    digits = [t for t in tokens if _NUMBER_RE.fullmatch(t) and not t.startswith("-")]
+    for first, then in itertools.pairwise(digits):
+        found.append(first + then)
+    if len(digits) > 2:
+        found.append("".join(digits))
     values = [v for v in (_as_number(t) for t in tokens) if v is not None]
     for a, b in itertools.pairwise(values):
         low, high = sorted((a, b))
