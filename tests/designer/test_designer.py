@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from spade.archive import Archive, ArchivedEnv
-from spade.checker import CheckConfig
+from spade.checker import STAGES, CheckConfig
 from spade.corpus import CorpusSampler, load_corpus
 from spade.designer import (
     DesignerConfig,
@@ -165,7 +165,7 @@ def test_validity_ladder_orders_partial_rewards() -> None:
     )
     timeout = make_attempt([("syntax", True), ("timeout", False)])
     rewards = [attempt_reward(a, None, None, FAST, regret) for a in (syntax, reset)]
-    assert rewards == [0.0, pytest.approx(0.5 * 3 / 12)]
+    assert rewards == [0.0, pytest.approx(0.5 * 3 / len(STAGES))]
     assert attempt_reward(timeout, None, None, FAST, regret) == regret.timeout_reward
     valid = make_attempt([(name, True) for name in ("syntax",)], outcome=Outcome.VALID)
     assert attempt_reward(valid, None, None, FAST, regret) == FAST.invalid_reward_scale
@@ -432,3 +432,36 @@ def test_learning_potential_of_a_new_design_compares_with_its_history_not_zero(
     assert result.slow_emas == {env_id: 1.0 if prior is None else prior}
     stored = archive.get(env_id).win_ema
     assert stored == pytest.approx(1.0 if prior is None else prior + 0.05 * (1 - prior))
+
+
+def test_a_design_caught_at_play_becomes_invalid_with_the_invalid_reward(tmp_path: Path) -> None:
+    """The audit caught the new environment on a played seed: the archive withdraws it (out of
+    replay, the reason kept), and the attempt that wrote it is scored as a hint_leak failure."""
+    from spade.archive import DesignRecord
+    from spade.checker.audit import Audit
+    from spade.designer.design import Design, DesignTask
+    from spade.designer.score import caught_reward, revoke_caught, score_designs
+    from spade.rollout import PairedResult
+
+    checks = [(name, True) for name in STAGES]
+    attempt = make_attempt(checks, outcome=Outcome.VALID)
+    with Archive(tmp_path / "a.sqlite") as archive:
+        env_id, _ = archive.add("class XEnv: pass", "designed", attempt.verdict)
+        attempt.env_id = env_id
+        attempt.record_id = archive.record_design(
+            DesignRecord(1, "1:0", 0, "t", None, env_id, "valid", 1.0, None, "reply")
+        )
+        estimate = RegretEstimate(1.0, 0.0, 1.0, 0.0, 1.0, 0.5, 1.0, pairs=2)
+        leak = "seed 5: the hint contains the answer '7' on a played seed"
+        played = {env_id: PairedResult("env 1", [], [], estimate, audit=Audit(2, leak))}
+        design = Design(DesignTask(EnvKind.REASONING, "t", [], "1:0", "doc"), [attempt])
+        assert revoke_caught(played, archive, FAST, iteration=1) == {env_id: leak}
+        score_designs([design], played, {}, archive, FAST, RegretConfig())
+        assert attempt.outcome is Outcome.INVALID and not design.valid
+        assert attempt.reward == pytest.approx(caught_reward(FAST))
+        assert caught_reward(FAST) == pytest.approx(0.5 * STAGES.index("hint_leak") / len(STAGES))
+        (withdrawn,) = archive.environments()
+        assert not withdrawn.passed and withdrawn.revoked == leak
+        assert archive.environments(valid_only=True) == []
+        (record,) = archive.designs()
+        assert record.outcome == "invalid" and record.reward == pytest.approx(caught_reward(FAST))

@@ -249,3 +249,60 @@ def test_evaluation_during_training_counts_unplayed_episodes_apart(tmp_path: Pat
     evaluation = metrics[0]["eval"]
     assert evaluation["played"] == 0 and evaluation["not_played"] == {"prompt_too_long": 2}
     assert evaluation["win_rate"] is None
+
+
+LEAKS_ON_PLAYED_SEEDS = """
+from spade.envkit import QuizEnv
+
+LEAKY = {seeds}
+
+
+class SumQuizEnv(QuizEnv):
+    max_turns = 1
+
+    def reset(self, seed=None):
+        self.seed = seed
+        return super().reset(seed)
+
+    def rounds(self, rng):
+        a, b = rng.randint(100, 999), rng.randint(100, 999)
+        self.total = a + b
+        return "Add the two numbers.", [(f"What is {{a}} + {{b}}?", str(a + b))]
+
+    def hint(self):
+        if self.seed in LEAKY:
+            return f"The sum is {{self.total}}."
+        return "Add the units first, then carry."
+"""
+
+
+def test_an_environment_leaking_only_on_unchecked_seeds_is_caught_at_play(tmp_path: Path) -> None:
+    """Honest on every seed the checker draws, leaking in its hint on the seeds iteration 1
+    replays it on: the audit catches it, the archive marks it invalid with the reason, and it
+    leaves replay; metrics.jsonl counts the audits and the catch."""
+    from spade.archive import Archive
+    from spade.seeds import env_seed
+
+    config = load_config(None, [*TINY, "designs_per_iteration=0", "iterations=2"])
+    base = env_seed(config.seed, "replay-play:1")
+    played = [base + i for i in range(config.episodes_per_arm)]
+    env = tmp_path / "sum_quiz.py"
+    env.write_text(LEAKS_ON_PLAYED_SEEDS.format(seeds=set(played[-1:])))
+    config = load_config(
+        None, [*TINY, "designs_per_iteration=0", "iterations=2", f'extra_envs=["{env}"]']
+    )
+    metrics = run(config, tmp_path / "run", console=quiet())
+    with Archive(tmp_path / "run" / "archive.sqlite") as archive:
+        (archived,) = archive.environments()
+    assert archived.origin == "extra" and not archived.passed  # checked valid, then revoked
+    assert archived.revoked is not None and f"seed {played[-1]}" in archived.revoked
+    first, second = metrics
+    assert first["audit"]["episodes"] == config.episodes_per_arm
+    assert first["audit"]["caught"] == 1 and "env 1" in first["audit"]["caught_envs"]
+    assert first["samples"]["agent"] == 0  # a caught environment teaches the agent nothing
+    assert second["envs_played"] == 0 and second["audit"] == {
+        "episodes": 0,
+        "envs": 0,
+        "caught": 0,
+        "caught_envs": {},
+    }

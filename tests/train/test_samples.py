@@ -16,6 +16,7 @@ from spade.train.samples import (
     agent_samples,
     designer_samples,
     informative,
+    revoke_samples,
     weight_designer,
 )
 from spade.types import Completion, Episode, StopReason, Turn
@@ -89,6 +90,32 @@ def test_negative_centred_designer_rewards_are_masked() -> None:
     masked = designer_samples(designs, 0.8, False, mask_negative=True)
     assert [s.advantage for s in masked] == pytest.approx([0.0, 0.3, 0.5, 0.0, 0.1])
     assert len(informative(masked, keep_zero_advantage=False)) == 3
+
+
+def test_revoking_an_environment_recomputes_its_group_in_pending_samples() -> None:
+    """An environment caught at play after its design iteration: the attempt that wrote it
+    gets the invalid reward and its group's advantages are recomputed, other groups untouched."""
+    task_a = DesignTask(EnvKind.REASONING, "reasoning_v1", [], "0:0", "doc a")
+    task_b = DesignTask(EnvKind.REASONING, "reasoning_v1", [], "0:1", "doc b")
+    caught, kept = attempt(0.9), attempt(0.6)
+    caught.outcome, caught.env_id = Outcome.VALID, 7
+    kept.outcome, kept.env_id = Outcome.VALID, 8
+    designs = [
+        Design(task_a, [attempt(0.1), caught]),
+        Design(task_a, [kept]),
+        Design(task_b, [attempt(0.2), attempt(0.4)]),
+    ]
+    samples = designer_samples(designs, 0.8, False, mask_negative=False)
+    assert [s.env_id for s in samples] == [None, 7, 8, None, None]
+    before_b = [s.advantage for s in samples[3:]]
+    revoked = revoke_samples(samples, 7, 0.3, False, mask_negative=False)
+    # group a rewards become [0.1, 0.3, 0.6] (mean 1/3)
+    assert [s.advantage for s in revoked[:3]] == pytest.approx(
+        [0.1 - 1 / 3, 0.3 - 1 / 3, 0.6 - 1 / 3]
+    )
+    assert [s.advantage for s in revoked[3:]] == before_b
+    assert revoked[1].reward == 0.3 and revoked[1].env_id is None
+    assert revoke_samples(revoked, 99, 0.0, False, mask_negative=False) == revoked
 
 
 def test_designer_weight_counts_the_iterations_its_samples_waited() -> None:

@@ -22,6 +22,8 @@ _QUOTED_RE = re.compile(r"[\"'`‘“]([^\"'`’”\n]{1,40})[\"'`’”]")
 _TOKEN_RE = re.compile(r"(?<![\w-])-?\d+(?:\.\d+)?(?![\w-])|[^\W_]+(?:['-][^\W_]+)*", re.UNICODE)
 """Numbers (a sign only where no word precedes it), then words and codes: letters and digits
 together, joined by hyphens or apostrophes (``4KQ9ZT``, ``X-ray``, ``K-X-7``, ``it's``)."""
+_WRAPPERS_RE = re.compile(r"\\boxed\{|</?answer>|</?tool_call>")
+"""Action markup around a payload: its words are format, not content."""
 _ORDINAL_RE = re.compile(r"(\d+)(?:st|nd|rd|th)", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 MAX_CANDIDATES = 60
@@ -95,7 +97,7 @@ def _parts(text: str) -> tuple[list[str], list[str], list[str], list[str]]:
     """(markup fragments and quoted strings, tokens, decodings, arithmetic) of ``text``."""
     markup: list[str] = [*parse_all_boxed(text), *_ANSWER_RE.findall(text)]
     markup += _QUOTED_RE.findall(text)
-    tokens = _TOKEN_RE.findall(text)
+    tokens = _TOKEN_RE.findall(_WRAPPERS_RE.sub(" ", text))
     return markup, tokens, _decodings(tokens), _arithmetic(tokens)
 
 
@@ -151,6 +153,7 @@ def _decodings(tokens: Sequence[str]) -> list[str]:
     close neighbours, and tokens read backwards."""
     found: list[str] = []
     found += _spoken_numbers(tokens)
+    found += [m.group(1) for t in tokens if (m := _ORDINAL_RE.fullmatch(t))]
     found += _spelled_runs(tokens)
     digits = [t for t in tokens if _NUMBER_RE.fullmatch(t) and not t.startswith("-")]
     for first, then in itertools.pairwise(digits):
