@@ -436,7 +436,7 @@ def archive_list(
         table.add_row(
             str(env.id),
             env.origin,
-            "yes" if env.passed else "no",
+            "yes" if env.passed else ("revoked" if env.revoked else "no"),
             f"{env.ladder:.2f}",
             f"{env.parent_id} ({env.relation})" if env.parent_id else "",
             f"{latest['regret']:+.3f}" if latest else "",
