@@ -310,7 +310,7 @@ def test_first_observation_stating_this_seeds_solution_step_is_a_leak() -> None:
     )
     assert verdict.failures == ["hint_leak"], verdict.to_json()
     message = failed_message(verdict, "hint_leak")
-    assert "first observation contains the solution's step 'code " in message
+    assert "first observation shows the solution's step 'code " in message
 
 
 def test_hint_stating_the_answer_after_normalisation_is_a_leak() -> None:

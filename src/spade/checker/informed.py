@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from spade.checker.candidates import (
     action_slot,
@@ -35,7 +36,7 @@ from spade.checker.candidates import (
     shaped_like,
     text_candidates,
 )
-from spade.envkit import parse_tool_calls
+from spade.envkit import format_tool_call, parse_tool_calls
 from spade.types import StepResult
 
 
@@ -162,18 +163,45 @@ def copy_policy(
     return CopyPolicy(ranked(offered, slots), answer_actions, chain)
 
 
+def argumentless_tools(tools: Sequence[dict[str, Any]]) -> list[str]:
+    """Names of the tools whose schema requires no argument."""
+    names = []
+    for tool in tools:
+        function = tool.get("function", tool) if isinstance(tool, dict) else None
+        if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+            continue
+        parameters = function.get("parameters")
+        required = parameters.get("required") if isinstance(parameters, dict) else None
+        if not required:
+            names.append(function["name"])
+    return names
+
+
+MAX_PROBES = 3
+"""Tool-call steps of the solution a ``WrongThenCopyPolicy`` sends changed, at most."""
+
+
 class WrongThenCopyPolicy(_Reader):
-    """Probes, then copies what the replies show. It first sends each non-answer step of the
-    reference solution with its content changed (a lookup of the wrong record, a wrong checksum
-    to verify), then for each answer step copies the replies' new candidates in the answer's
-    form; with none left, it sends a well-formed wrong answer and copies its reply."""
+    """Probes, then copies what the replies show. It first sends the reference solution's
+    tool calls that are not answers with their content changed (a lookup of the wrong record,
+    a wrong checksum to verify), then for each answer step copies the replies' new candidates
+    in the answer's form; with none left, it sends a well-formed wrong answer and copies its
+    reply."""
 
     def __init__(
-        self, solution: Sequence[str], answer_actions: Sequence[str], relative_first: bool = False
+        self,
+        solution: Sequence[str],
+        answer_actions: Sequence[str],
+        relative_first: bool = False,
+        tools: Sequence[dict[str, Any]] = (),
     ) -> None:
         super().__init__(answer_actions, chain=True, relative_first=relative_first)
+        # Probe lookups and checks (tool calls), not moves: a changed move is only a guess.
         steps = [a for a in dict.fromkeys(solution) if a not in set(answer_actions)]
-        self.probes = [wrong_answer(a) for a in steps]
+        calls = [a for a in steps if any(c.error is None for c in parse_tool_calls(a))]
+        self.probes = [wrong_answer(a) for a in calls[:MAX_PROBES]]
+        # Tools that take no arguments (diagnostics, state dumps) are called as they are.
+        self.probes += [format_tool_call(name) for name in argumentless_tools(tools)[:MAX_PROBES]]
         self.wrong_sent = False
 
     def __call__(self, turn: int, observation: str) -> str | None:

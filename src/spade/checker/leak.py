@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from spade.envkit.parsers import parse_answer, parse_boxed, parse_tool_calls
 
@@ -89,6 +90,38 @@ def public_payloads(
     )
 
 
+_CODE_RE = re.compile(r"\w*\d\w*")
+
+
+def shown_answer(
+    observation: str, actions: Sequence[str], public: frozenset[str], min_chars: int
+) -> str | None:
+    """A payload of ``actions`` with a digit in it (a number, a code) that ``observation``
+    shows and that nothing else in it looks like: its number or code is the only token of that
+    shape there. Several values alike are options to choose from (the largest, the median, a
+    multiple choice by value); one is the answer handed over."""
+    tokens = re.findall(r"\w+", observation)
+    for secret in payloads(actions):
+        if (
+            secret in public
+            or len(secret) < min_chars
+            or not contains_telling(observation, secret, min_chars)
+        ):
+            continue
+        codes = _CODE_RE.findall(secret)
+        if not codes:
+            continue
+        core = max(codes, key=len)
+        alike = {t.lower() for t in tokens if _shape(t.lower()) == _shape(core)}
+        if alike == {core}:
+            return secret
+    return None
+
+
+def _shape(token: str) -> str:
+    return re.sub(r"\d", "9", re.sub(r"[^\W\d_]", "a", token))
+
+
 def answer_payload(actions: Sequence[str]) -> str | None:
     """The normalised payload of a solution's last action: the episode's answer."""
     return normalise(action_payload(actions[-1])) if actions else None
@@ -117,19 +150,27 @@ def hint_leaks(
     min_action: int,
     observation: str = "",
     shared: frozenset[str] = frozenset(),
+    *,
+    short: bool = True,
+    parts: Literal["all", "payloads", "structure"] = "all",
 ) -> str | None:
     """Why ``hint`` gives away the episode whose replayed solution is ``actions``, or ``None``.
 
     The hint leaks when it shows a payload of any action that is not public (the last one is
     "the answer"), a tool-call argument value that neither is public nor appears in this
     episode's first ``observation`` (restating the task is fine, telling what to look up is
-    not), contains a long action verbatim, or names every step in order.
+    not), contains a long action verbatim, or names every step in order. ``parts`` picks the
+    payload tests (which a coincidence can trip) or the structural ones (arguments, actions,
+    steps).
     """
-    secret = revealed(hint, payloads(actions), public, min_answer)
-    if secret is None:
-        secret = short_reveal(hint, actions, public, min_answer, observation, shared)
-    if secret is not None:
-        return f"the hint contains {name_secret(secret, actions)} {secret!r}"
+    if parts != "structure":
+        secret = revealed(hint, payloads(actions), public, min_answer)
+        if secret is None and short:
+            secret = short_reveal(hint, actions, public, min_answer, observation, shared)
+        if secret is not None:
+            return f"the hint contains {name_secret(secret, actions)} {secret!r}"
+    if parts == "payloads":
+        return None
     given = [v for a in actions for v in argument_values(a)]
     unseen = [v for v in given if not contains_telling(observation, v, min_answer)]
     secret = revealed(hint, unseen, public, min_answer)
@@ -177,8 +218,10 @@ def short_reveal(
     """A payload of at most ``SHORT_ANSWER_CHARS`` (most quiz answers: ``7``, ``B``, ``42``)
     and shorter than ``min_answer`` that the hint states as a token of its own, in the
     payload's own case, while this episode's first ``observation`` does not show it and it is
-    not public; two-letter English words excepted, and so are tokens ``shared`` by the hints of
-    every episode (a constant such as the 2 of ``(i - 1) // 2`` says nothing about one episode)."""
+    not public, and the only token of its shape among the hint's words that are not ``shared``
+    by the hints of every episode (a constant such as the 2 of ``(i - 1) // 2`` says nothing
+    about one episode; four digits restated from the task are options, not an answer);
+    two-letter English words excepted."""
     hint_text = re.sub(r"\s+", " ", hint)
     for secret in payloads(actions):
         if len(secret) >= min_answer or len(secret) > SHORT_ANSWER_CHARS:
@@ -187,9 +230,11 @@ def short_reveal(
             continue
         if contains_telling(observation, secret, 1):
             continue
+        news = [t for t in _WORD_TOKEN_RE.findall(hint_text) if t not in shared]
         for variant in {secret, secret.upper()} - shared:
-            pattern = r"(?<![\w])" + re.escape(variant) + r"(?![\w])"
-            if re.search(pattern, hint_text) is not None:
+            alike = {t for t in news if _shape(t) == _shape(variant)}
+            # The only token of its kind in the hint's news: handed over, not one of options.
+            if alike == {variant}:
                 return secret
     return None
 

@@ -31,10 +31,10 @@ from spade.checker.leak import (
     answer_payload,
     hint_leaks,
     name_secret,
-    payloads,
     public_payloads,
     revealed,
     shared_tokens,
+    shown_answer,
 )
 from spade.checker.policies import (
     JUNK_ACTIONS,
@@ -43,7 +43,9 @@ from spade.checker.policies import (
     Trace,
     actions_policy,
     constant_policy,
+    instructed_random_policy,
     play,
+    random_tool_call_policy,
     replay,
     trivial_policies,
 )
@@ -329,7 +331,7 @@ def determinism(ctx: Context) -> str:
                 f"a new instance reset with seed {seed} behaved differently from a used one; keep "
                 f"all episode state on self and set it in reset(); {RANDOMNESS_ADVICE}"
             )
-    return "same seed, same actions: same observations, rewards and solution"
+    return "same seed, same actions: same observations, rewards, solution and hint"
 
 
 def _probe_actions(ctx: Context, seed: int) -> list[str]:
@@ -354,11 +356,18 @@ def _fingerprint(env: SandboxedEnv, seed: int, actions: list[str]) -> list[objec
         solution: object = env.solution()
     except EnvCodeError as exc:
         solution = f"{exc.remote_type}: {exc}"
-    return [first, steps, solution]
+    hint: object = None
+    if "hint" in env.methods:
+        try:
+            env.reset(seed)
+            hint = env.hint()
+        except EnvCodeError as exc:
+            hint = f"{exc.remote_type}: {exc}"
+    return [first, steps, solution, hint]
 
 
 def _first_difference(first: list[object], second: list[object]) -> str:
-    labels = ("the first observation", "the step results", "solution()")
+    labels = ("the first observation", "the step results", "solution()", "hint()")
     for label, a, b in zip(labels, first, second, strict=True):
         if a != b:
             return f"{label} changed"
@@ -449,116 +458,175 @@ def hint(ctx: Context) -> str:
 
 
 def hint_leak(ctx: Context) -> str:
-    """No payload of a seed's replayed solution may reach the agent through that seed's first
+    """No payload of a seed's solution may reach the agent through that seed's first
     observation or hint, nor its answer through observations after unhelpful moves, unless the
-    first observation of every seed shows it: an option word the rules list is a format."""
+    first observation of every seed shows it (an option word the rules list is a format).
+
+    Checked seeds (solutions replayed) and population seeds (unreplayed) are judged alike. A
+    verdict that chance could give on one seed (a hint that restates a task value which happens
+    to be the answer, a number the task happens to show) needs two or more of the judged seeds;
+    the play-time audit judges each played seed on its own."""
     config = ctx.config
-    junk = {t.seed: t for t in ctx.junk_traces()}
     solved = ctx.solution_actions()
     if not any(solved.values()):
         reason = ctx.solution_error or "it returns no actions"
         return f"no answer to look for: solution() failed ({reason}); see solvable"
     public = ctx.public_payloads()
-    for seed, actions in solved.items():
-        answer = answer_payload(actions)
-        observation, _ = ctx.instance.reset(seed)
-        shown = revealed(observation, payloads(actions), public, config.min_answer_chars)
-        if shown is not None:
-            raise StageFailure(
-                f"seed {seed}: the first observation contains {name_secret(shown, actions)} "
-                f"{shown!r}, which "
-                "not every seed's observation shows; keep the answer hidden until the agent "
-                "earns it (listing the same options on every seed is fine)"
-            )
-        secret = [answer] if answer is not None else []
-        for result in junk[seed].results:
-            shown = revealed(result.observation, secret, public, config.min_answer_chars)
-            if shown is not None:
-                raise StageFailure(
-                    f"seed {seed}: an unhelpful action was answered with an observation that "
-                    f"contains the answer {shown!r}; never reveal the answer or solution on "
-                    "wrong moves or when the agent runs out of turns"
-                )
-        if config.hint_source == "env" and "hint" in ctx.instance.methods:
-            ctx.instance.reset(seed)
-            leak = hint_leaks(
-                ctx.instance.hint(),
+    junk = {t.seed: t for t in ctx.junk_traces()}
+    judged = {**ctx.looks(), **_replayed(ctx, solved)}
+    seeds = list(judged)
+    hints = ctx.hints() if config.hint_source == "env" else {}
+    shared = ctx.shared_hint_tokens()
+    for seed in seeds:
+        if seed in junk:
+            _junk_replies(junk[seed], judged[seed][1], public, config.min_answer_chars)
+
+    def observed(text_of: int, answer_of: int) -> str | None:
+        actions = judged[answer_of][1]
+        shown = shown_answer(judged[text_of][0], actions, public, config.min_answer_chars)
+        if shown is None:
+            return None
+        return (
+            f"seed {text_of}: the first observation shows {name_secret(shown, actions)} "
+            f"{shown!r} and nothing else of its kind, and not every seed's observation shows "
+            "it; keep the answer hidden until the agent earns it (listing several options "
+            "alike is fine)"
+        )
+
+    def stated(text_of: int, answer_of: int) -> str | None:
+        if text_of not in hints:
+            return None
+        observation, actions = judged[text_of][0], judged[answer_of][1]
+        found = hint_finding(config, hints[text_of], observation, actions, public, shared)
+        return None if found is None else f"seed {text_of}: {found}"
+
+    for seed in seeds:  # arguments to look up, whole actions, every step: no coincidence
+        if seed in hints:
+            observation, actions = judged[seed]
+            seen = observation + "\n" + json.dumps(_first_look(ctx, seed)[1])
+            found = hint_leaks(
+                hints[seed],
                 actions,
                 public,
                 config.min_answer_chars,
                 config.min_action_chars,
-                observation,
-                ctx.shared_hint_tokens(),
+                seen,
+                parts="structure",
             )
-            if leak:
-                raise StageFailure(
-                    f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
-                    "the hint, trivial with it); hint at a strategy, not at values"
-                )
-    leak = _population_hint_leak(ctx, public)
-    if leak is None:
-        leak = _hint_copy(ctx)
-    if leak is not None:
-        raise StageFailure(leak)
+            if found is not None:
+                raise StageFailure(f"seed {seed}: {found}. {PASSWORD_ADVICE}")
+    for test in (observed, stated):
+        leak = beyond_chance(test, seeds)
+        if leak is not None:
+            raise StageFailure(leak)
+    copied = _hint_copy(ctx)
+    if copied is not None:
+        raise StageFailure(copied)
     return "neither the hint nor the observations give the answer away"
 
 
-def _population_hint_leak(ctx: Context, public: frozenset[str]) -> str | None:
-    """The same first-observation and hint tests on the population seeds (their solutions
-    unreplayed): a leak on one seed in ten is found on some seed of 35 almost always (97%)."""
-    hints, looks, config = ctx.hints(), ctx.looks(), ctx.config
-    for seed in ctx.population:
-        if seed not in looks:
-            continue
-        observation, actions = looks[seed]
-        shown = revealed(observation, payloads(actions), public, config.min_answer_chars)
+CROSS_PAIRS = 4
+"""Other seeds each seed's text is compared with, to learn how often a test fires by chance."""
+
+
+def beyond_chance(
+    test: Callable[[int, int], str | None], seeds: list[int], pairs: int = CROSS_PAIRS
+) -> str | None:
+    """The first finding of ``test(text_of, answer_of)`` on seeds' own answers, when it fires on
+    more seeds than chance explains; None otherwise.
+
+    Chance is measured, not assumed: the test also compares each seed's text with the answers
+    of ``CROSS_PAIRS`` other seeds. A text that gives its own answer away fires on its own seed
+    far more often than on others (a leak on a fifth of the seeds included); a number that
+    happens to match (a worked example, a restated bound) fires on both alike."""
+    own = [found for s in seeds if (found := test(s, s)) is not None]
+    if not own:
+        return None
+    others = min(pairs, len(seeds) - 1)
+    crossed = [
+        (s, seeds[(i + k) % len(seeds)]) for i, s in enumerate(seeds) for k in range(1, 1 + others)
+    ]
+    cross = sum(test(a, b) is not None for a, b in crossed)
+    expected = len(seeds) * cross / len(crossed) if crossed else 0.0
+    needed = expected + 2 * math.sqrt(expected) + (2 if len(seeds) >= 10 else 1)
+    if len(own) < needed:
+        return None
+    return f"{own[0]} ({len(own)} of {len(seeds)} seeds; by chance about {expected:.1f})"
+
+
+def _replayed(ctx: Context, solved: dict[int, list[str]]) -> dict[int, tuple[str, list[str]]]:
+    """The checked seeds: first observation and the actions the replayed solution sent."""
+    firsts = {t.seed: t.first_observation for t in ctx.junk_traces()}
+    return {seed: (firsts[seed], actions) for seed, actions in solved.items() if seed in firsts}
+
+
+def _junk_replies(trace: Trace, actions: list[str], public: frozenset[str], min_chars: int) -> None:
+    answer = answer_payload(actions)
+    secret = [answer] if answer is not None else []
+    for result in trace.results:
+        shown = revealed(result.observation, secret, public, min_chars)
         if shown is not None:
-            return (
-                f"seed {seed}: the first observation contains {name_secret(shown, actions)} "
-                f"{shown!r}, which not every seed's observation shows; keep the answer hidden "
-                "until the agent earns it, on every seed"
+            raise StageFailure(
+                f"seed {trace.seed}: an unhelpful action was answered with an observation that "
+                f"contains the answer {shown!r}; never reveal the answer or solution on "
+                "wrong moves or when the agent runs out of turns"
             )
-        if config.hint_source != "env" or seed not in hints:
-            continue
-        leak = hint_leaks(
-            hints[seed],
-            actions,
-            public,
-            config.min_answer_chars,
-            config.min_action_chars,
-            observation,
-            ctx.shared_hint_tokens(),
-        )
-        if leak:
-            return (
-                f"seed {seed}: {leak}. That makes a password environment (unwinnable without "
-                "the hint, trivial with it), on this seed if not on others; hint at a strategy, "
-                "not at values"
-            )
-    return None
+
+
+def hint_finding(
+    config: CheckConfig,
+    hint: str,
+    observation: str,
+    actions: list[str],
+    public: frozenset[str],
+    shared: frozenset[str],
+) -> str | None:
+    """What ``hint`` gives away of the episode ``actions`` solve: a payload of it, or a one- or
+    two-character answer stated alone (``short_reveal``)."""
+    leak = hint_leaks(
+        hint,
+        actions,
+        public,
+        config.min_answer_chars,
+        config.min_action_chars,
+        observation,
+        shared,
+        parts="payloads",
+    )
+    return None if leak is None else f"{leak}. {PASSWORD_ADVICE}"
+
+
+PASSWORD_ADVICE = (
+    "That makes a password environment (unwinnable without the hint, trivial with it); hint "
+    "at a strategy, not at values"
+)
 
 
 def _hint_copy(ctx: Context) -> str | None:
-    """Why copying from the hint wins where copying from the task does not, or None.
+    """Why copying from the hint wins where copying from the task does not, beyond chance (or
+    a constant shortcut wins), or None.
 
     What a seed's hint says that not every seed's hint says (its episode-specific part) is
     copied on each judged seed, in two orders (its tokens first, its decodings first); a win
-    the same copying of the task's own text does not reach is a leak. What every seed's hint
-    says alike (a command, a shortcut) is copied on all judged seeds: winning on too many of
-    them is a leak too (a constant password)."""
+    the same copying of the task's own text does not reach counts. Chance is measured by
+    copying each seed's hint on another seed (``beyond_chance``): in a game that allows many
+    tries, copying any numbers wins now and then. What every seed's hint says alike (a
+    command, a shortcut) is copied on all judged seeds: winning on too many of them is a leak
+    too (a constant password)."""
     if ctx.config.hint_source != "env" or "hint" not in ctx.instance.methods:
         return None
     shared = ctx.shared_hint_candidates()
-    for seed in ctx.all_seeds:
-        leak = _specific_copy(ctx, seed, shared)
-        if leak is not None:
-            return leak
-    return _constant_copy(ctx, shared)
+    leak = beyond_chance(
+        lambda text_of, seed: _specific_copy(ctx, text_of, seed, shared), ctx.all_seeds, pairs=1
+    )
+    return leak if leak is not None else _constant_copy(ctx, shared)
 
 
-def _specific_copy(ctx: Context, seed: int, shared: frozenset[str]) -> str | None:
+def _specific_copy(ctx: Context, text_of: int, seed: int, shared: frozenset[str]) -> str | None:
+    """Copying the hint of seed ``text_of`` on seed ``seed``: a message when it wins where
+    copying the task's own text does not, else None."""
     answers = ctx.answer_actions(seed)
-    text = ctx.hints().get(seed)
+    text = ctx.hints().get(text_of)
     if not answers or not text:
         return None
     observation, _ = ctx.instance.reset(seed)
@@ -733,15 +801,15 @@ def _informed(ctx: Context, seed: int) -> dict[str, list[Policy]]:
     marginal += [actions_policy(common)] if common else []
     answers = ctx.answer_actions(seed)
     steps = solution[: ctx.play_steps]
+    _, tools = _first_look(ctx, seed)
     informed: dict[str, list[Policy]] = {
         "marginal-answers": marginal,
         "wrong-then-copy": [
-            WrongThenCopyPolicy(steps, answers, relative_first=relative)
+            WrongThenCopyPolicy(steps, answers, relative_first=relative, tools=tools)
             for relative in ((False, True) if answers else ())
         ],
         "mutated-solution": [actions_policy(actions) for actions in mutated_solutions(steps)],
     }
-    _, tools = _first_look(ctx, seed)
     if tools and answers:
         schemas = json.dumps(tools)
         informed["schema-copy"] = [
@@ -782,6 +850,23 @@ def undetermined(ctx: Context) -> str:
     )
 
 
+def _distinguishable(ctx: Context, a: int, b: int) -> bool:
+    """Whether acting tells seeds ``a`` and ``b`` apart although the solution's moves did not
+    (a solution that answers without the lookup the agent needs): random commands of the
+    first observation and, in tool environments, random schema-valid tool calls, sent alike
+    to both seeds, get different replies."""
+    _, tools = _first_look(ctx, a)
+    probes: list[Policy] = [instructed_random_policy(0)]
+    if tools:
+        probes.insert(0, random_tool_call_policy(0, tools))
+    for probe in probes:
+        on_a = play(ctx.instance, a, probe, ctx.play_steps)
+        on_b = replay(ctx.instance, b, on_a.actions)
+        if [r.observation for r in on_a.results] != [r.observation for r in on_b.results]:
+            return True
+    return False
+
+
 def _conflict(ctx: Context, a: int, b: int, actions: list[str]) -> str | None:
     """Why seeds ``a`` and ``b`` look alike until an answer that wins ``a`` and loses ``b``."""
     on_a = replay(ctx.instance, a, actions)
@@ -800,7 +885,7 @@ def _conflict(ctx: Context, a: int, b: int, actions: list[str]) -> str | None:
         # Only an answer that ends the other episode decides it: a reply the agent can go on
         # from (higher or lower, a clue) is information, not a guess.
         decisive = there.reward < here.reward and there.done
-        if not decisive:
+        if not decisive or _distinguishable(ctx, a, b):
             return None
         shown = "the same first observation" + (
             f" and the same replies for {turn} turn(s)" if turn else ""
