@@ -50,15 +50,35 @@ ORDINAL_WORDS: dict[str, int] = {
     **{w: i for i, w in enumerate(ORDINALS)},
     **{w[:-1] + "ieth": 20 + 10 * i for i, w in enumerate(TENS)},
 }
-MULTIPLIERS = {"hundred": 100, "thousand": 1000}
+MULTIPLIERS = {"hundred": 100, "thousand": 1000, "dozen": 12, "score": 20, "gross": 144}
+OPERATORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5}
+"""Words that scale the number after them ("twice 24087", "half of 96348")."""
+_FOREIGN = (
+    "null eins zwei drei vier fünf sechs sieben acht neun",
+    "zéro un deux trois quatre cinq six sept huit neuf",
+    "cero uno dos tres cuatro cinco seis siete ocho nueve",
+    "zero uno due tre quattro cinque sei sette otto nove",
+)
+FOREIGN_DIGITS = {
+    **{w: d for words in _FOREIGN for d, w in enumerate(words.split())},
+    "zwo": 2,
+}
+"""Digits read aloud in German, French, Spanish and Italian."""
+ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_HEX_RE = re.compile(r"0x[0-9a-fA-F]+")
+_WILDCARD_RE = re.compile(r"(?<![\w?*_])[0-9A-Za-z]*[?*_][0-9A-Za-z]+|[0-9A-Za-z]+[?*_](?![\w?*_])")
 SPELLING_ALPHABET = {
+    "able": "A", "baker": "B", "dog": "D", "easy": "E", "fox": "F", "george": "G",
+    "how": "H", "item": "I", "jig": "J", "king": "K", "love": "L", "nan": "N", "oboe": "O",
+    "peter": "P", "queen": "Q", "roger": "R", "sugar": "S", "tare": "T", "uncle": "U",
+    "william": "W", "yoke": "Y", "zebra": "Z",
     "alfa": "A", "alpha": "A", "bravo": "B", "charlie": "C", "delta": "D", "echo": "E",
     "foxtrot": "F", "golf": "G", "hotel": "H", "india": "I", "juliett": "J", "juliet": "J",
     "kilo": "K", "lima": "L", "mike": "M", "november": "N", "oscar": "O", "papa": "P",
     "quebec": "Q", "romeo": "R", "sierra": "S", "tango": "T", "uniform": "U", "victor": "V",
     "whiskey": "W", "whisky": "W", "x-ray": "X", "xray": "X", "yankee": "Y", "zulu": "Z",
 }  # fmt: skip
-"""The NATO spelling alphabet: call signs and codes are read aloud with it."""
+"""The NATO spelling alphabet and the older Able-Baker one: codes are read aloud with them."""
 RANGE_WIDTH = 12
 """Neighbouring numbers at most this far apart also offer the whole numbers between them
 ("above 23 and below 28": 24 to 27)."""
@@ -69,6 +89,8 @@ def _word_value(token: str) -> int | None:
     word = token.lower()
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word]
+    if word in FOREIGN_DIGITS:
+        return FOREIGN_DIGITS[word]
     if word in ORDINAL_WORDS:
         return ORDINAL_WORDS[word]
     parts = word.split("-")
@@ -98,7 +120,7 @@ def _parts(text: str) -> tuple[list[str], list[str], list[str], list[str]]:
     markup: list[str] = [*parse_all_boxed(text), *_ANSWER_RE.findall(text)]
     markup += _QUOTED_RE.findall(text)
     tokens = _TOKEN_RE.findall(_WRAPPERS_RE.sub(" ", text))
-    return markup, tokens, _decodings(tokens), _arithmetic(tokens)
+    return markup, tokens, [*_text_decodings(text), *_decodings(tokens)], _arithmetic(tokens)
 
 
 def _kept(found: Sequence[str], repeatable: range | None = None) -> list[str]:
@@ -166,6 +188,49 @@ def _decodings(tokens: Sequence[str]) -> list[str]:
         if low == int(low) and high == int(high) and 1 < high - low <= RANGE_WIDTH:
             found += [str(v) for v in range(int(low) + 1, int(high))]
     found += [t[::-1] for t in tokens if _code_like(t) and t[::-1] != t]
+    found += [str(v) for t in tokens if (v := _roman(t)) is not None]
+    found += _scaled(tokens)
+    codes = [t for t in tokens if _code_like(t) or (t.isdigit() and len(t) >= 2)]
+    for first, then in itertools.pairwise(codes):  # "prefix KTW ... serial 4418"
+        found += [f"{first}-{then}", f"{first}{then}"]
+    return found
+
+
+def _roman(token: str) -> int | None:
+    """The value of a Roman numeral of two letters or more (``XXVII`` → 27)."""
+    if len(token) < 2 or any(c not in ROMAN for c in token):
+        return None
+    values = [ROMAN[c] for c in token]
+    total = sum(
+        -v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values)
+    )
+    return total if total > 0 else None
+
+
+def _scaled(tokens: Sequence[str]) -> list[str]:
+    """A number scaled by the word before it (``twice 24087`` → 48174, ``half of 96348``)."""
+    found: list[str] = []
+    for i, token in enumerate(tokens):
+        factor = OPERATORS.get(token.lower())
+        if factor is None:
+            continue
+        for after in tokens[i + 1 : i + 3]:
+            value = _as_number(after)
+            if value is not None:
+                found.append(_number_text(value * factor))
+                break
+    return found
+
+
+def _text_decodings(text: str) -> list[str]:
+    """Decodings the tokens lose: hex literals (``0x1F4`` → 500), one unknown character filled
+    with each digit (``48?7``), and quoted words joined (``'amber'`` and ``'otter'``)."""
+    found = [str(int(h, 16)) for h in _HEX_RE.findall(text)]
+    for pattern in _WILDCARD_RE.findall(text):
+        found += [re.sub(r"[?*_]", str(d), pattern, count=1) for d in range(10)]
+    quoted = _QUOTED_RE.findall(text)
+    for first, then in itertools.pairwise(quoted):
+        found += [f"{first}-{then}", f"{first} {then}", f"{first}{then}"]
     return found
 
 
@@ -201,8 +266,8 @@ def _phrase_values(words: list[str]) -> list[str]:
     for word, value in zip(words, values, strict=True):
         if word == "thousand":
             total, current = total + max(current, 1) * 1000, 0
-        elif word == "hundred":
-            current = max(current, 1) * 100
+        elif word in MULTIPLIERS:
+            current = max(current, 1) * MULTIPLIERS[word]
         elif value is not None:
             current += value
     if len(words) > 1:
@@ -237,7 +302,7 @@ def _spelled_char(token: str) -> str | None:
         return token
     if len(token) == 1 and token.isalpha():
         return token
-    value = NUMBER_WORDS.get(word)
+    value = NUMBER_WORDS.get(word, FOREIGN_DIGITS.get(word))
     return str(value) if value is not None and value < 10 else None
 
 

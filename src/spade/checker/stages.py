@@ -342,7 +342,15 @@ def _probe_actions(ctx: Context, seed: int) -> list[str]:
 
 
 def _fingerprint(env: SandboxedEnv, seed: int, actions: list[str]) -> list[object]:
-    """What an episode showed, errors included: a deterministic error is still deterministic."""
+    """What an episode showed, errors included: a deterministic error is still deterministic.
+    The hint is read first, right after the reset, as a played episode reads it."""
+    hint: object = None
+    if "hint" in env.methods:
+        try:
+            env.reset(seed)
+            hint = env.hint()
+        except EnvCodeError as exc:
+            hint = f"{exc.remote_type}: {exc}"
     try:
         trace = replay(env, seed, actions)
         steps: object = [
@@ -356,13 +364,6 @@ def _fingerprint(env: SandboxedEnv, seed: int, actions: list[str]) -> list[objec
         solution: object = env.solution()
     except EnvCodeError as exc:
         solution = f"{exc.remote_type}: {exc}"
-    hint: object = None
-    if "hint" in env.methods:
-        try:
-            env.reset(seed)
-            hint = env.hint()
-        except EnvCodeError as exc:
-            hint = f"{exc.remote_type}: {exc}"
     return [first, steps, solution, hint]
 
 
