@@ -16,8 +16,10 @@ from spade.seeds import env_seed
 from spade.train.config import RunConfig
 
 ENTRIES = corpus(DEFAULT_CORPUS)
-GAMED = [e for e in ENTRIES if e.gamed]
-SOUND = [e for e in ENTRIES if not e.gamed and e.group not in ("library", "warm-start")]
+GAMED = [e for e in ENTRIES if e.gamed and not e.frontier]
+SOUND = [
+    e for e in ENTRIES if not (e.gamed or e.frontier) and e.group not in ("library", "warm-start")
+]
 ISSUE_CLASSES = (
     "short-answer-hint",
     "unchecked-seeds",
@@ -58,7 +60,6 @@ def test_gamed_environment_is_rejected_by_a_reward_integrity_stage(
     assert not verdict.passed, f"{entry.path.name} passed: {verdict.to_json()}"
     first = verdict.failures[0]
     assert first not in GATING, f"{entry.path.name} failed {first}, a structural stage"
-    assert first in ("hint_leak", "trivial", "undetermined"), verdict.to_json()
 
 
 @pytest.mark.parametrize("entry", SOUND, ids=lambda e: f"{e.group}:{e.path.stem}")

@@ -45,6 +45,9 @@ class Entry:
     gamed: bool
     group: str
     """The gamed class (``short-answer-hint``, ...) or the sound group (``library``, ...)."""
+    frontier: bool = False
+    """A case the checker is known to get wrong today (``frontier/``): reported apart, not in
+    the rates, so a fix shows up and the rates stay what the checker guarantees."""
 
 
 def corpus(root: Path = DEFAULT_CORPUS) -> list[Entry]:
@@ -59,6 +62,13 @@ def corpus(root: Path = DEFAULT_CORPUS) -> list[Entry]:
     entries += [Entry(p, False, "library") for p in bundled_paths()]
     entries += [Entry(p, False, "warm-start") for p in sorted(TARGETS_DIR.glob("*/*.py"))]
     entries += [Entry(p, False, docstring_label(p, "Sound")) for p in sorted(good_dir.glob("*.py"))]
+    frontier = root / "frontier"
+    for kind, gamed in (("Gamed", True), ("Sound", False)):
+        folder = frontier / ("gamed" if gamed else "good")
+        entries += [
+            Entry(p, gamed, docstring_label(p, kind), frontier=True)
+            for p in sorted(folder.glob("*.py"))
+        ]
     return entries
 
 
@@ -101,6 +111,7 @@ def run_checker_benchmark(
                 rows.append(
                     {
                         "env": f"{entry.path.parent.name}/{entry.path.name}",
+                        "frontier": entry.frontier,
                         "gamed": entry.gamed,
                         "group": entry.group,
                         "check_seed": check_seed,
@@ -118,9 +129,11 @@ def run_checker_benchmark(
 def summarise(
     rows: list[dict[str, Any]], config: CheckConfig, repeats: int, seed: int, max_turns: int
 ) -> dict[str, Any]:
-    """Rates with intervals, counts by class and group, misses and timings of ``rows``."""
-    gamed = [r for r in rows if r["gamed"]]
-    good = [r for r in rows if not r["gamed"]]
+    """Rates with intervals, counts by class and group, misses and timings of ``rows``; the
+    frontier apart."""
+    frontier = [r for r in rows if r["frontier"]]
+    gamed = [r for r in rows if r["gamed"] and not r["frontier"]]
+    good = [r for r in rows if not r["gamed"] and not r["frontier"]]
     accepted = sum(r["passed"] for r in gamed)
     rejected = sum(not r["passed"] for r in good)
     seconds = sorted(r["seconds"] for r in rows)
@@ -152,8 +165,18 @@ def summarise(
         "misses": [
             {k: r[k] for k in ("env", "check_seed", "failure", "message")}
             for r in rows
-            if r["passed"] == r["gamed"]
+            if r["passed"] == r["gamed"] and not r["frontier"]
         ],
+        "frontier": {
+            "gamed_passed": [r["env"] for r in frontier if r["gamed"] and r["passed"]],
+            "gamed_checks": sum(r["gamed"] for r in frontier),
+            "sound_failed": [
+                f"{r['env']}: {r['failure']}"
+                for r in frontier
+                if not r["gamed"] and not r["passed"]
+            ],
+            "sound_checks": sum(not r["gamed"] for r in frontier),
+        },
         "seconds": {
             "mean": statistics.fmean(seconds) if seconds else 0.0,
             "p50": seconds[len(seconds) // 2] if seconds else 0.0,
@@ -211,4 +234,11 @@ def render(results: dict[str, Any]) -> Table:
     table.add_row("gamed caught by", caught, "")
     for miss in results["misses"][:10]:
         table.add_row(f"  miss: {miss['env']}", f"--check-seed {miss['check_seed']}", "")
+    edge = results["frontier"]
+    table.add_row(
+        "frontier (known gaps, not in the rates)",
+        f"gamed passed {len(edge['gamed_passed'])}/{edge['gamed_checks']}, "
+        f"sound failed {len(edge['sound_failed'])}/{edge['sound_checks']}",
+        "",
+    )
     return table

@@ -159,12 +159,15 @@ def literal_candidates(text: str) -> list[str]:
     return _kept([*markup, *tokens])
 
 
-def decoded_candidates(text: str) -> list[str]:
-    """``text_candidates`` with the decodings first: what a policy that assumes the text
-    encodes its answer would try before the text's own tokens."""
+def decoded_candidates(text: str, arithmetic_first: bool = False) -> list[str]:
+    """``text_candidates`` with the decodings first (with ``arithmetic_first``, the sums and
+    products of neighbouring numbers before them): what a policy that assumes the text encodes
+    its answer would try before the text's own tokens."""
     if not isinstance(text, str) or not text.strip():
         return []
     markup, tokens, decoded, arithmetic = _parts(text)
+    if arithmetic_first:
+        return _kept([*markup, *arithmetic, *decoded, *tokens])
     return _kept([*markup, *decoded, *tokens, *arithmetic])
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from spade.checker.candidates import (
     action_slot,
@@ -152,13 +152,17 @@ def copy_policy(
     answer_actions: Sequence[str],
     exclude: Collection[str] = (),
     *,
-    decoded: bool = False,
+    decoded: bool | Literal["arithmetic"] = False,
     chain: bool = True,
 ) -> CopyPolicy:
     """A ``CopyPolicy`` over what ``text`` offers but ``exclude``: answer-shaped candidates
-    first; with ``decoded``, its decodings before its own tokens (``decoded_candidates``)."""
+    first; with ``decoded``, its decodings before its own tokens (``decoded_candidates``; with
+    ``"arithmetic"``, sums and products first)."""
     slots = [action_slot(a) for a in answer_actions]
-    order = decoded_candidates(text) if decoded else text_candidates(text, repeats=True)
+    if decoded:
+        order = decoded_candidates(text, arithmetic_first=decoded == "arithmetic")
+    else:
+        order = text_candidates(text, repeats=True)
     offered = [c for c in order if c not in exclude]
     return CopyPolicy(ranked(offered, slots), answer_actions, chain)
 

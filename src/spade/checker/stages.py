@@ -11,6 +11,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from spade.checker.candidates import (
     action_slot,
@@ -531,7 +532,10 @@ CROSS_PAIRS = 4
 
 
 def beyond_chance(
-    test: Callable[[int, int], str | None], seeds: list[int], pairs: int = CROSS_PAIRS
+    test: Callable[[int, int], str | None],
+    seeds: list[int],
+    pairs: int = CROSS_PAIRS,
+    spread: float = 2.0,
 ) -> str | None:
     """The first finding of ``test(text_of, answer_of)`` on seeds' own answers, when it fires on
     more seeds than chance explains; None otherwise.
@@ -539,7 +543,8 @@ def beyond_chance(
     Chance is measured, not assumed: the test also compares each seed's text with the answers
     of ``CROSS_PAIRS`` other seeds. A text that gives its own answer away fires on its own seed
     far more often than on others (a leak on a fifth of the seeds included); a number that
-    happens to match (a worked example, a restated bound) fires on both alike."""
+    happens to match (a worked example, a restated bound) fires on both alike. It must exceed
+    the chance count by ``spread`` standard deviations plus ``spread`` seeds."""
     own = [found for s in seeds if (found := test(s, s)) is not None]
     if not own:
         return None
@@ -549,7 +554,7 @@ def beyond_chance(
     ]
     cross = sum(test(a, b) is not None for a, b in crossed)
     expected = len(seeds) * cross / len(crossed) if crossed else 0.0
-    needed = expected + 2 * math.sqrt(expected) + (2 if len(seeds) >= 10 else 1)
+    needed = expected + spread * math.sqrt(expected) + (spread if len(seeds) >= 10 else 1)
     if len(own) < needed:
         return None
     return f"{own[0]} ({len(own)} of {len(seeds)} seeds; by chance about {expected:.1f})"
@@ -618,7 +623,10 @@ def _hint_copy(ctx: Context) -> str | None:
         return None
     shared = ctx.shared_hint_candidates()
     leak = beyond_chance(
-        lambda text_of, seed: _specific_copy(ctx, text_of, seed, shared), ctx.all_seeds, pairs=1
+        lambda text_of, seed: _specific_copy(ctx, text_of, seed, shared),
+        ctx.all_seeds,
+        pairs=1,
+        spread=3.0,  # one cross pair per seed: a noisier baseline, a wider margin
     )
     return leak if leak is not None else _constant_copy(ctx, shared)
 
@@ -633,7 +641,8 @@ def _specific_copy(ctx: Context, text_of: int, seed: int, shared: frozenset[str]
     observation, _ = ctx.instance.reset(seed)
     shown = set(literal_candidates(observation))
     threshold = ctx.config.win_threshold
-    for decoded in (False, True):
+    orders: tuple[bool | Literal["arithmetic"], ...] = (False, True, "arithmetic")
+    for decoded in orders:
         offered = copy_policy(text, answers, shared, decoded=decoded).queue
         if not offered:  # a hint the same on every seed has nothing specific to copy
             return None
