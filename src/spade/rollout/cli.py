@@ -88,10 +88,14 @@ def _show_paired(result: PairedResult, as_json: bool, console: Console) -> None:
             "not_played_pairs": len(unplayed),
             "model_hint": result.model_hint,
             "hint_rejected": result.hint_rejected,
+            "audit": {"audited": result.audit.audited, "leak": result.audit.leak},
         }
         print(json.dumps(payload))
     else:
         console.print(paired_report(result))
+    if result.audit.leak is not None:
+        leak = result.audit.leak
+        _warn(f"{result.origin}: the play-time audit caught a leak: {leak}", as_json, console)
     if unplayed:
         plain, hinted = unplayed[0]
         reason = plain if not plain.played else hinted
