@@ -94,19 +94,19 @@ class _Reader:
     def read(self, observation: str) -> None:
         """Take in the observation before an action: the task (first, or after progress) or
         a reply whose new candidates are copied first when chaining."""
-        # The last value sent stays beside the reply: "417 too low" decodes against it.
-        offered = text_candidates(f"{self.last} {observation}" if self.last else observation)
         if self.new_task:
             self.known.update(literal_candidates(observation))
             self.new_task = False
             return
         if self.chain:
+            # The last value sent stays beside the reply: "417 too low" decodes against it.
+            text = f"{self.last} {observation}" if self.last else observation
             relative = relative_candidates(self.last, observation)
             literal = literal_candidates(observation)
             first = [*relative, *literal] if self.relative_first else [*literal, *relative]
-            offered = [*first, *offered]
-            fresh = [c for c in offered if c not in self.known | self.sent | set(self.queue)]
-            fresh = list(dict.fromkeys(fresh))
+            taken = self.known | self.sent | set(self.queue)
+            offered = [*first, *text_candidates(text)]
+            fresh = list(dict.fromkeys(c for c in offered if c not in taken))
             slot = action_slot(self.answers[self.step])
             # Answer-shaped news jumps the queue; the rest waits at its end.
             self.queue[:0] = [c for c in fresh if shaped_like(c, slot)]

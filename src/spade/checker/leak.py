@@ -14,7 +14,7 @@ or hint.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from spade.envkit.parsers import parse_answer, parse_boxed, parse_tool_calls
@@ -198,13 +198,15 @@ SHORT_WORDS = frozenset(
 _WORD_TOKEN_RE = re.compile(r"\w+")
 
 
-def shared_tokens(texts: Sequence[str]) -> frozenset[str]:
-    """The word tokens (case kept) that every one of two or more ``texts`` contains: the
-    constant part of a hint, which cannot tell one episode's answer from another's."""
+def shared_tokens(
+    texts: Sequence[str], tokens: Callable[[str], Iterable[str]] = _WORD_TOKEN_RE.findall
+) -> frozenset[str]:
+    """The tokens (word tokens, case kept, unless ``tokens`` says otherwise) that every one of
+    two or more ``texts`` contains: the constant part of a hint, which cannot tell one
+    episode's answer from another's."""
     if len(texts) < 2:
         return frozenset()
-    sets = [set(_WORD_TOKEN_RE.findall(t)) for t in texts]
-    return frozenset(set.intersection(*sets))
+    return frozenset(set.intersection(*(set(tokens(t)) for t in texts)))
 
 
 def short_reveal(

@@ -109,8 +109,8 @@ class Context:
     _public: frozenset[str] | None = None
     _looks: dict[int, tuple[str, list[str]]] | None = None
     _hints: dict[int, str] | None = None
-
     _answers: dict[int, list[str]] = field(default_factory=dict)
+    _first_looks: dict[int, tuple[str, list[dict[str, object]]]] = field(default_factory=dict)
 
     @property
     def seeds(self) -> list[int]:
@@ -210,17 +210,14 @@ class Context:
     def shared_hint_candidates(self) -> frozenset[str]:
         """What copying from any seed's hint would send alike (its constant words and their
         combinations, such as 3 from the 1 and 2 of ``(i - 1) // 2``)."""
-        hints = list(self.hints().values())
-        if len(hints) < 2:
-            return frozenset()
-        return frozenset(set.intersection(*(set(text_candidates(h)) for h in hints)))
+        return shared_tokens(list(self.hints().values()), text_candidates)
 
     def looks(self) -> dict[int, tuple[str, list[str]]]:
         """First observation and solution of every checked and population seed whose
         ``solution()`` is a list (the population's solutions are not replayed)."""
         if self._looks is None:
             self._looks = {}
-            for seed in [*self.seeds, *self.population]:
+            for seed in self.all_seeds:
                 try:
                     observation, _ = self.instance.reset(seed)
                     solution = self.instance.solution()
@@ -613,7 +610,8 @@ def _hint_copy(ctx: Context) -> str | None:
     a constant shortcut wins), or None.
 
     What a seed's hint says that not every seed's hint says (its episode-specific part) is
-    copied on each judged seed, in two orders (its tokens first, its decodings first); a win
+    copied on each judged seed, in three orders (its tokens first, its decodings first, its
+    sums and products first); a win
     the same copying of the task's own text does not reach counts. Chance is measured by
     copying each seed's hint on another seed (``beyond_chance``): in a game that allows many
     tries, copying any numbers wins now and then. What every seed's hint says alike (a
@@ -641,12 +639,12 @@ def _specific_copy(ctx: Context, text_of: int, seed: int, shared: frozenset[str]
     observation, _ = ctx.instance.reset(seed)
     shown = set(literal_candidates(observation))
     threshold = ctx.config.win_threshold
+    slots = [action_slot(a) for a in answers]
     orders: tuple[bool | Literal["arithmetic"], ...] = (False, True, "arithmetic")
     for decoded in orders:
         offered = copy_policy(text, answers, shared, decoded=decoded).queue
         if not offered:  # a hint the same on every seed has nothing specific to copy
             return None
-        slots = [action_slot(a) for a in answers]
         tiers = [[c for c in offered if shaped_like_any(c, slots) == t] for t in (True, False)]
         # Within a tier, the hint's own news first, then what it repeats of the task (an
         # option it picks).
@@ -911,14 +909,18 @@ def _conflict(ctx: Context, a: int, b: int, actions: list[str]) -> str | None:
 
 
 def _first_look(ctx: Context, seed: int) -> tuple[str, list[dict[str, object]]]:
-    """The first observation of ``seed`` and the tools offered then (none if tools() fails)."""
-    observation, _ = ctx.instance.reset(seed)
-    if "tools" not in ctx.instance.methods:
-        return observation, []
-    try:
-        return observation, ctx.instance.tools()
-    except EnvCodeError:
-        return observation, []
+    """The first observation of ``seed`` and the tools offered then (none if tools() fails),
+    read once per seed: several stages and policies ask."""
+    if seed not in ctx._first_looks:
+        observation, _ = ctx.instance.reset(seed)
+        tools: list[dict[str, object]] = []
+        if "tools" in ctx.instance.methods:
+            try:
+                tools = ctx.instance.tools()
+            except EnvCodeError:
+                tools = []
+        ctx._first_looks[seed] = (observation, tools)
+    return ctx._first_looks[seed]
 
 
 STAGE_FUNCTIONS: dict[str, Callable[[Context], str]] = {
