@@ -11,9 +11,15 @@ import pytest
 from spade.sandbox import Limits
 
 FIXTURES = Path(__file__).parent / "fixtures" / "envs"
-ALL_IMPORTS = sorted(sys.stdlib_module_names)
-"""An import policy that allows every standard-library module: hostile tests use it to reach
-the sandbox's own defences, behind the import guard."""
+
+
+def all_imports(limits: Limits) -> Limits:
+    """``limits`` with an import policy that allows every standard-library module (none denied,
+    the private ones added): hostile tests use it to reach the sandbox's own defences, behind
+    the import guard."""
+    return limits.model_copy(
+        update={"denied_imports": (), "extra_imports": tuple(sorted(sys.stdlib_module_names))}
+    )
 
 
 TINY_RUN = [

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from spade.bench.cli import app as bench_app
 from spade.errors import SpadeError, UsageError
 from spade.types import DEFAULT_MAX_TURNS
 from spade.warmstart.cli import app as warmstart_app
@@ -25,9 +26,6 @@ app = typer.Typer(
 archive_app = typer.Typer(
     help="Inspect and export a run's archive of environments.", no_args_is_help=True
 )
-bench_app = typer.Typer(
-    help="Benchmarks that print ratios measured side by side.", no_args_is_help=True
-)
 app.add_typer(bench_app, name="bench")
 app.add_typer(archive_app, name="archive")
 app.add_typer(warmstart_app, name="warmstart")
@@ -40,21 +38,33 @@ MaxContextOption = Annotated[
     typer.Option(
         min=64,
         help="Most tokens in one episode, prompt and tool schemas included "
-        "(default: the model's limit). hf backend only.",
+        "(default: the model's limit). Local engines (hf, vllm) only.",
     ),
 ]
 MaxTurnsOption = Annotated[int, typer.Option(min=1, help="Turn cap per episode.")]
 
 
-BackendOption = Annotated[
+EngineOption = Annotated[
     str,
     typer.Option(
-        "--backend",
         "--engine",
         help="'hf' (local weights, transformers), 'vllm' (local weights on a vLLM engine: "
         "docs/vllm.md) or 'openai' (a server at --base-url).",
     ),
 ]
+BackendOption = Annotated[
+    str | None, typer.Option("--backend", hidden=True, help="Old name of --engine.")
+]
+
+
+def _engine(engine: str, backend: str | None) -> str:
+    """--engine, or the deprecated --backend with a line saying so."""
+    from spade.llm import check_engine
+
+    if backend is not None:
+        typer.echo("warning: --backend is deprecated; use --engine", err=True)
+        engine = backend
+    return check_engine(engine)
 
 
 @app.command()
@@ -84,17 +94,20 @@ def check(
     ] = None,
 ) -> None:
     """Validate environment files inside the sandbox. Exit 0 when all pass, 1 when not."""
-    from spade.checker import CheckConfig, check_path
+    from spade.checker import CheckConfig, HintSource, check_path
     from spade.checker.render import checks_table, verdict_table
     from spade.sandbox import Limits, SandboxPool
 
     if hint_source not in ("env", "model"):
         raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
+    hints: HintSource = "model" if hint_source == "model" else "env"
     files = _expand(paths)
-    config = CheckConfig(seeds=seeds, hint_source=hint_source, check_seed=check_seed)
+    config = CheckConfig(seeds=seeds, check_seed=check_seed)
     limits = Limits(call_timeout_s=call_timeout)
     with SandboxPool(limits, spares=2 if len(files) > 1 else 0) as pool:
-        verdicts = [check_path(f, config, pool, max_turns=max_turns) for f in files]
+        verdicts = [
+            check_path(f, config, pool, max_turns=max_turns, hint_source=hints) for f in files
+        ]
     if as_json:
         payload = [v.to_json() | {"origin": v.origin} for v in verdicts]
         print(json.dumps(verdicts[0].to_json() if len(paths) == 1 and len(files) == 1 else payload))
@@ -138,9 +151,10 @@ def play(
         bool, typer.Option("--json", help="Print JSON instead of transcripts.")
     ] = False,
     seed: Annotated[int, typer.Option(help="First environment and sampling seed.")] = 0,
-    backend: BackendOption = "hf",
+    engine: EngineOption = "hf",
+    backend: BackendOption = None,
     base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
+        str | None, typer.Option(help="OpenAI-compatible server URL for --engine openai.")
     ] = None,
     hint_source: Annotated[str, typer.Option(help="'env' (its hint()) or 'model'.")] = "env",
     max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
@@ -167,10 +181,11 @@ def play(
     from spade.rollout.cli import PlayOptions, run_play
     from spade.sandbox import Limits
 
+    engine = _engine(engine, backend)
     rollout = RolloutConfig(
         max_turns=max_turns,
         max_tokens_per_turn=max_tokens,
-        max_context_tokens=_context(max_context, backend),
+        max_context_tokens=_context(max_context, engine),
         temperature=temperature,
         hint_source=hint_source,
     )
@@ -178,7 +193,7 @@ def play(
         source,
         path.stem,
         model,
-        backend,
+        engine,
         base_url,
         episodes,
         hint,
@@ -190,12 +205,14 @@ def play(
     run_play(options, console)
 
 
-def _context(max_context: int | None, backend: str) -> int | None:
-    """--max-context, checked against the backend: spade counts tokens of local models only."""
-    if max_context is not None and backend not in ("hf", "vllm"):
+def _context(max_context: int | None, engine: str) -> int | None:
+    """--max-context, checked against the engine: spade counts tokens of local models only."""
+    from spade.llm import is_local
+
+    if max_context is not None and not is_local(engine):
         raise UsageError(
-            f"--max-context needs --backend hf: with '{backend}' spade does not count tokens "
-            "and the server's own context limit applies"
+            f"--max-context needs a local engine (hf, vllm): with '{engine}' spade does not "
+            "count tokens and the server's own context limit applies"
         )
     return max_context
 
@@ -210,8 +227,9 @@ def eval_command(
     episodes: Annotated[int, typer.Option(min=1, max=1024, help="Episodes per environment.")] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     out: Annotated[Path | None, typer.Option(help="Folder for transcripts and summary.")] = None,
-    backend: BackendOption = "hf",
-    base_url: Annotated[str | None, typer.Option(help="Server URL for --backend openai.")] = None,
+    engine: EngineOption = "hf",
+    backend: BackendOption = None,
+    base_url: Annotated[str | None, typer.Option(help="Server URL for --engine openai.")] = None,
     max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 0.7,
@@ -223,15 +241,14 @@ def eval_command(
     from spade.rollout import RolloutConfig
     from spade.sandbox import Limits
 
+    engine = _engine(engine, backend)
     rollout = RolloutConfig(
         max_turns=max_turns,
         max_tokens_per_turn=max_tokens,
-        max_context_tokens=_context(max_context, backend),
+        max_context_tokens=_context(max_context, engine),
         temperature=temperature,
     )
-    options = EvalOptions(
-        suite, model, backend, base_url, episodes, as_json, out, rollout, Limits()
-    )
+    options = EvalOptions(suite, model, engine, base_url, episodes, as_json, out, rollout, Limits())
     run_eval(options, console)
 
 
@@ -245,13 +262,10 @@ def serve(
     ] = "hf",
 ) -> None:
     """Serve a local model as an OpenAI-compatible /v1/chat/completions endpoint."""
-    from spade.llm import TokenPolicy, load_policy
+    from spade.llm import ModelSpec, open_token_policy
     from spade.llm.server import ChatServer
 
-    if engine not in ("hf", "vllm"):
-        raise UsageError(f"--engine must be 'hf' or 'vllm', not {engine!r}")
-    policy = load_policy(model, engine)
-    assert isinstance(policy, TokenPolicy)
+    policy = open_token_policy(ModelSpec(name=model), engine)
     server = ChatServer(policy, host, port)
     console.print(f"serving {model} at {server.url} (Ctrl-C stops)")
     try:
@@ -260,66 +274,90 @@ def serve(
         server.server_close()
 
 
+ConfigOption = Annotated[
+    Path | None, typer.Option("--config", help="A TOML or YAML file of settings (as spade run).")
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Override one setting: key.sub=value (repeatable)."),
+]
+
+
 @app.command()
 def design(
     corpus: Annotated[
         Path | None, typer.Option(help="Folder, JSONL file or saved dataset (default: bundled).")
     ] = None,
-    model: Annotated[str, typer.Option(help="Designer and agent model.")] = "smollm2-135m",
+    config: ConfigOption = None,
+    overrides: SetOption = None,
+    model: Annotated[str | None, typer.Option(help="Designer and agent model (model).")] = None,
     n: Annotated[int, typer.Option("--n", min=1, max=1024, help="Environments to design.")] = 4,
     out: Annotated[Path, typer.Option(help="Run folder; its archive.sqlite grows.")] = Path(
         "runs/design"
     ),
     episodes: Annotated[
-        int, typer.Option(min=0, help="Agent episodes per arm on each valid environment.")
-    ] = 4,
-    attempts: Annotated[int, typer.Option(min=0, help="Repair attempts after the first.")] = 1,
+        int | None,
+        typer.Option(
+            min=0, help="Agent episodes per arm on each valid environment (episodes_per_arm)."
+        ),
+    ] = None,
+    attempts: Annotated[
+        int | None, typer.Option(min=0, help="Repair attempts (designer.repair_attempts).")
+    ] = None,
     max_new_tokens: Annotated[
-        int, typer.Option(min=16, help="Most tokens of one designed file.")
-    ] = 1024,
-    temperature: Annotated[float, typer.Option(min=0.0, help="Designer temperature.")] = 0.8,
-    seed: Annotated[int, typer.Option(help="Seed of sampling and document order.")] = 0,
+        int | None,
+        typer.Option(min=16, help="Most tokens of one designed file (designer.max_new_tokens)."),
+    ] = None,
+    temperature: Annotated[
+        float | None, typer.Option(min=0.0, help="Designer temperature (designer.temperature).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of sampling and document order.")] = None,
     library: Annotated[
         bool,
         typer.Option("--library/--no-library", help="Seed the archive with the bundled library."),
     ] = True,
-    backend: BackendOption = "hf",
+    engine: EngineOption = "hf",
+    backend: BackendOption = None,
     base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server URL for --backend openai.")
+        str | None, typer.Option(help="OpenAI-compatible server URL for --engine openai.")
     ] = None,
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per agent episode.")] = (
-        DEFAULT_MAX_TURNS
-    ),
+    max_turns: Annotated[
+        int | None, typer.Option(min=1, help="Turn cap per agent episode (rollout.max_turns).")
+    ] = None,
     max_context: MaxContextOption = None,
 ) -> None:
-    """Design environments from documents: write, check, repair, play, score and archive."""
-    from spade.designer import DesignerConfig
-    from spade.designer.cli import run_design
-    from spade.regret import RegretConfig
-    from spade.rollout import RolloutConfig
-    from spade.sandbox import Limits
+    """Design environments from documents: write, check, repair, play, score and archive.
 
-    config = DesignerConfig(
-        repair_attempts=attempts, max_new_tokens=max_new_tokens, temperature=temperature
-    )
-    rollout = RolloutConfig(
-        max_tokens_per_turn=64,
-        max_turns=max_turns,
-        max_context_tokens=_context(max_context, backend),
-    )
+    The designer, rollout, regret and sandbox settings are the run's (``spade run
+    --print-config``; ``--config`` and ``--set`` as there), so a model designs here as it does in
+    ``spade run``; the options below override single settings."""
+    from spade.designer.cli import run_design
+    from spade.train.config import load_config
+
+    engine = _engine(engine, backend)
+    flags = {
+        "corpus": corpus,
+        "model": model,
+        "seed": seed,
+        "episodes_per_arm": episodes,
+        "designer.repair_attempts": attempts,
+        "designer.max_new_tokens": max_new_tokens,
+        "designer.temperature": temperature,
+        "rollout.max_turns": max_turns,
+        "rollout.max_context_tokens": _context(max_context, engine),
+    }
+    chosen = [
+        f"{key}={json.dumps(str(v) if isinstance(v, Path) else v)}"
+        for key, v in flags.items()
+        if v is not None
+    ]
+    resolved = load_config(config, [*(overrides or []), *chosen])
     run_design(
-        corpus,
-        model=model,
-        backend=backend,
-        base_url=base_url,
+        resolved,
         count=n,
         out=out,
-        episodes=episodes,
-        config=config,
-        rollout=rollout,
-        regret=RegretConfig(),
-        limits=Limits(),
-        seed=seed,
+        engine=engine,
+        base_url=base_url,
         with_library=library,
         console=console,
     )
@@ -327,13 +365,8 @@ def design(
 
 @app.command("run")
 def run_command(
-    config: Annotated[
-        Path | None, typer.Option("--config", help="A TOML or YAML file of settings.")
-    ] = None,
-    overrides: Annotated[
-        list[str] | None,
-        typer.Option("--set", help="Override one setting: key.sub=value (repeatable)."),
-    ] = None,
+    config: ConfigOption = None,
+    overrides: SetOption = None,
     out: Annotated[Path | None, typer.Option(help="Run folder (default: runs/<time>).")] = None,
     resume: Annotated[
         Path | None, typer.Option(help="Continue this run folder from its last checkpoint.")
@@ -473,227 +506,6 @@ def archive_export(
         envs = archive.environments(valid_only=not all_envs)
     path = export(envs, out)
     console.print(f"exported {len(envs)} environments to {out} ({path.name})")
-
-
-@bench_app.command("sandbox")
-def bench_sandbox(
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    steps: Annotated[int, typer.Option(min=100, help="Steps timed per measurement.")] = 5000,
-    starts: Annotated[int, typer.Option(min=10, help="Instances started per measurement.")] = 200,
-) -> None:
-    """Step latency through the sandbox vs in-process, instance start latency, steps/s."""
-    from spade.bench.sandbox import render, run_sandbox_benchmark
-
-    results = run_sandbox_benchmark(steps=steps, starts=starts)
-    if as_json:
-        print(json.dumps(results, indent=2))
-    else:
-        console.print(render(results))
-
-
-@bench_app.command("checker")
-def bench_checker(
-    repeats: Annotated[
-        int, typer.Option(min=1, help="Check seeds per environment (each check draws its own).")
-    ] = 3,
-    seed: Annotated[int, typer.Option(help="Seed the check seeds are derived from.")] = 0,
-    corpus_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--corpus", help="Folder with gamed/ and good/ (default: benchmarks/checker)."
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    save: Annotated[Path | None, typer.Option(help="Also write the JSON results here.")] = None,
-) -> None:
-    """False-accept rate on gamed environments, false-reject rate on sound ones (95% intervals)
-    and seconds per check, at the CPU profile's check settings and sandbox limits."""
-    from rich.progress import Progress
-
-    from spade.bench.checker import DEFAULT_CORPUS, corpus, render, run_checker_benchmark
-    from spade.train.config import RunConfig
-
-    entries = corpus(corpus_dir or DEFAULT_CORPUS)
-    profile = RunConfig()
-    with Progress(console=console, transient=True) as bar:
-        task = bar.add_task("checking", total=len(entries) * repeats)
-        results = run_checker_benchmark(
-            entries,
-            profile.designer.check,
-            profile.sandbox,
-            repeats=repeats,
-            seed=seed,
-            progress=lambda done, total: bar.update(task, completed=done),
-        )
-    if save is not None:
-        save.write_text(json.dumps(results, indent=2))
-    if as_json:
-        print(json.dumps(results, indent=2))
-    else:
-        console.print(render(results))
-
-
-@bench_app.command("cluster")
-def bench_cluster(
-    nodes: Annotated[
-        str, typer.Option(help="Cluster sizes to measure, comma-separated.")
-    ] = "1,2,3",
-    cpus: Annotated[float, typer.Option(min=0.5, help="CPUs of each node.")] = 1.0,
-    checks: Annotated[int, typer.Option(min=1, help="Library environments checked.")] = 6,
-    width: Annotated[int, typer.Option(min=1, help="Instances stepped together.")] = 16,
-    turns: Annotated[int, typer.Option(min=1, help="Turns timed.")] = 20,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-) -> None:
-    """Checking and stepping throughput on 1, 2 and 3 local Ray nodes against the local pool,
-    and the per-turn cost of stepping remotely."""
-    from spade.bench.cluster import benchmark_with_progress, render
-    from spade.cluster.connect import import_ray
-
-    try:
-        sizes = [int(n) for n in nodes.split(",") if n.strip()]
-    except ValueError:
-        raise UsageError(
-            f"--nodes takes comma-separated counts like 1,2,3, not {nodes!r}"
-        ) from None
-    if not sizes or min(sizes) < 1:
-        raise UsageError("--nodes needs counts of at least 1")
-    import_ray()
-    results = benchmark_with_progress(
-        nodes=sizes, cpus_per_node=cpus, checks=checks, width=width, turns=turns
-    )
-    if as_json:
-        print(json.dumps(results, indent=2))
-    else:
-        console.print(render(results))
-
-
-@bench_app.command("rollout")
-def bench_rollout(
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    model: Annotated[str, typer.Option(help="Model to benchmark.")] = "smollm2-135m",
-    episodes: Annotated[int, typer.Option(min=2, help="Episodes played at once.")] = 16,
-    max_turns: Annotated[int, typer.Option(min=1, help="Turns per episode.")] = 1,
-    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per turn.")] = 32,
-    multi_turns: Annotated[
-        int, typer.Option(min=2, help="Turns of the turn-cache comparison.")
-    ] = 6,
-    engine: Annotated[
-        str, typer.Option(help="'hf': the hf engine's own comparisons; 'vllm': hf against vLLM.")
-    ] = "hf",
-    iteration: Annotated[
-        bool,
-        typer.Option(
-            "--iteration/--no-iteration", help="With --engine vllm: make run's loop on each."
-        ),
-    ] = True,
-) -> None:
-    """Batched vs one-at-a-time rollouts, the engine vs raw generate, and multi-turn play with
-    vs without the turn cache, with peak memory; with --engine vllm, hf against vLLM on the same
-    multi-turn episodes (tokens/s, first token, start-up and LoRA swap)."""
-    if engine == "vllm":
-        from spade.bench import engines
-
-        compared = engines.run_engine_benchmark(
-            model, episodes, multi_turns, max_tokens, iteration=iteration
-        )
-        if as_json:
-            print(json.dumps(compared, indent=2))
-        else:
-            console.print(engines.render(compared))
-        return
-    if engine != "hf":
-        raise UsageError(f"--engine must be 'hf' or 'vllm', not {engine!r}")
-    from spade.bench.rollout import render, run_rollout_benchmark
-
-    results = run_rollout_benchmark(model, episodes, max_turns, max_tokens, multi_turns=multi_turns)
-    if as_json:
-        print(json.dumps(results, indent=2))
-    else:
-        console.print(render(results))
-
-
-@bench_app.command("learning")
-def bench_learning(
-    env: Annotated[str, typer.Option(help="Environment the agent trains on.")] = "running_total",
-    model: Annotated[str, typer.Option(help="Model to train (LoRA).")] = "smollm2-135m",
-    iterations: Annotated[int, typer.Option(min=1, help="Agent-only iterations.")] = 30,
-    episodes: Annotated[int, typer.Option(min=2, help="Episodes per iteration.")] = 16,
-    eval_episodes: Annotated[
-        int, typer.Option(min=1, help="Held-out episodes before and after.")
-    ] = 64,
-    learning_rate: Annotated[float, typer.Option(min=0.0, help="Adam learning rate.")] = 5e-4,
-    max_turns: Annotated[int, typer.Option(min=1, help="Turn cap per episode.")] = 5,
-    max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 48,
-    temperature: Annotated[
-        float, typer.Option(min=0.0, help="Sampling temperature, training and evaluation.")
-    ] = 0.7,
-    seed: Annotated[int, typer.Option(help="Seed of the adapter, sampling and the update.")] = 0,
-    save: Annotated[
-        Path | None, typer.Option(help="Also write the results (with the curve) to this JSON file.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-) -> None:
-    """Unhinted win rate on one environment before and after agent-only GRPO training."""
-    from spade.bench.learning import render, run_learning_benchmark
-
-    results = run_learning_benchmark(
-        env,
-        model,
-        iterations=iterations,
-        episodes=episodes,
-        eval_episodes=eval_episodes,
-        learning_rate=learning_rate,
-        max_turns=max_turns,
-        max_tokens=max_tokens,
-        temperature=temperature,
-        seed=seed,
-        console=None if as_json else console,
-    )
-    if save is not None:
-        save.parent.mkdir(parents=True, exist_ok=True)
-        save.write_text(json.dumps(results, indent=2) + "\n")
-    if as_json:
-        print(json.dumps(results, indent=2))
-    else:
-        console.print(render(results))
-
-
-@bench_app.command("designer")
-def bench_designer(
-    iterations: Annotated[int, typer.Option(min=1, help="Designer-only iterations.")] = 6,
-    samples: Annotated[
-        int, typer.Option(min=1, help="Held-out designs per document and template, per side.")
-    ] = 2,
-    overrides: Annotated[
-        list[str] | None,
-        typer.Option("--set", help="Override one run setting: key.sub=value (repeatable)."),
-    ] = None,
-    out: Annotated[
-        Path | None, typer.Option(help="Run folder (default: runs/bench-designer-<time>).")
-    ] = None,
-    save: Annotated[
-        Path | None, typer.Option(help="Also write the results (with the curve) to this JSON file.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-) -> None:
-    """Designer-only GRPO from the warm-started model: validity, ladder, reward and valid-and-
-    novel designs per iteration; held-out validity before and after, with intervals."""
-    import time
-
-    from spade.bench.designer import designer_config, render, run_designer_benchmark
-
-    config = designer_config([*(overrides or []), f"iterations={iterations}"])
-    run_dir = out or Path("runs") / time.strftime("bench-designer-%Y%m%d-%H%M%S")
-    results = run_designer_benchmark(
-        config, run_dir, samples=samples, console=None if as_json else console
-    )
-    if save is not None:
-        save.parent.mkdir(parents=True, exist_ok=True)
-        save.write_text(json.dumps(results, indent=2) + "\n")
-    if as_json:
-        print(json.dumps(results, indent=2))
-    else:
-        console.print(render(results))
 
 
 def main() -> None:

@@ -16,16 +16,6 @@ HINT_SEPARATOR = "\n\nHINT: "
 
 
 @dataclass(frozen=True)
-class EnvSource:
-    """The source code of one environment, with where it came from."""
-
-    code: str
-    """Python source defining one public class whose name ends in ``Env``."""
-    origin: str = "<string>"
-    """A file path, a bundled name, or an archive id; used in messages only."""
-
-
-@dataclass(frozen=True)
 class StepResult:
     """What ``env.step(action)`` returned, validated and normalised."""
 
@@ -125,7 +115,16 @@ class Verdict:
         }
 
 
-@dataclass(frozen=True)
+class FinishReason(enum.StrEnum):
+    """Why sampling a completion stopped (the values OpenAI-compatible servers report)."""
+
+    STOP = "stop"
+    """A stop token or stop string ended it."""
+    LENGTH = "length"
+    """The token budget did."""
+
+
+@dataclass(frozen=True, init=False)
 class Completion:
     """One sampled assistant message, token-exact."""
 
@@ -135,8 +134,20 @@ class Completion:
     """Every sampled token id, the stop token included when sampling stopped on one."""
     logprobs: tuple[float, ...]
     """Behaviour log-probability of each sampled token under the temperature-scaled policy."""
-    finish_reason: str
-    """'stop' (a stop token or string ended it) or 'length' (the token budget did)."""
+    finish_reason: FinishReason
+    """Why sampling stopped; given as the enum or its text ('stop', 'length')."""
+
+    def __init__(
+        self,
+        text: str,
+        token_ids: tuple[int, ...],
+        logprobs: tuple[float, ...],
+        finish_reason: FinishReason | str,
+    ) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "token_ids", token_ids)
+        object.__setattr__(self, "logprobs", logprobs)
+        object.__setattr__(self, "finish_reason", FinishReason(finish_reason))
 
 
 @dataclass
@@ -150,6 +161,11 @@ class Turn:
     truncated: bool = False
     error: str | None = None
     """Why the environment failed on this action, when it did."""
+
+
+WIN_THRESHOLD = 0.999
+"""An episode is won when it terminates with return >= this (DESIGN.md §2): ``Episode.won`` in
+play and the checker's policies (``spade.checker.policies.Trace.won``) both read it."""
 
 
 @dataclass
@@ -191,7 +207,8 @@ class Episode:
 
     @property
     def won(self) -> bool:
-        return self.stop_reason == StopReason.TERMINATED and self.episode_return >= 0.999
+        """Terminated with return at least ``WIN_THRESHOLD`` (the checker's win too)."""
+        return self.stop_reason == StopReason.TERMINATED and self.episode_return >= WIN_THRESHOLD
 
     @property
     def sampled_tokens(self) -> int:

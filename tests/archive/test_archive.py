@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import fixture_source
-from spade.archive import Archive, ArchiveError, choose_replay, export
+from spade.archive import Archive, ArchiveError, Origin, Relation, choose_replay, export
 from spade.checker import CheckConfig, check_path, check_source
 from spade.regret import RegretConfig, RegretEstimate
 
@@ -29,26 +29,38 @@ def estimate(regret: float, unhinted: float = 0.5) -> RegretEstimate:
     )
 
 
+def record(archive: Archive, env_id: int, iteration: int, regret: float) -> None:
+    """One play's statistics, through the path the loop uses."""
+    archive.record_play(env_id, iteration, estimate(regret), 4, ema_rate=0.05, ema_prior=None)
+
+
 def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
     path = tmp_path / "archive.sqlite"
     verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
     with Archive(path) as archive:
-        env_id, created = archive.add(COUNTER, "counter", verdict, skill="counting", doc_id="d1")
-        again, created_again = archive.add(COUNTER + "\n\n", "copy")
+        env_id, created = archive.add(
+            COUNTER, Origin.DESIGNED, verdict, skill="counting", doc_id="d1"
+        )
+        again, created_again = archive.add(COUNTER + "\n\n", Origin.EXTRA)
         assert created and not created_again and again == env_id
         child, _ = archive.add(
-            COUNTER.replace("3, 6", "4, 8"), "mutant", parent_id=env_id, relation="mutation"
+            COUNTER.replace("3, 6", "4, 8"),
+            Origin.DESIGNED,
+            parent_id=env_id,
+            relation=Relation.HARDER,
         )
-        archive.record_stats(env_id, 1, estimate(0.25), 8)
+        record(archive, env_id, 1, 0.25)
         archive.record_play(env_id, 2, estimate(0.5), 8, ema_rate=0.05, ema_prior=None)
     with Archive(path) as archive:
         stored = archive.get(env_id)
         assert stored.passed and stored.ladder == 1.0 and stored.skill == "counting"
         assert stored.latest is not None and stored.latest["regret"] == 0.5
         assert stored.latest["iteration"] == 2
-        assert (stored.times_sampled, stored.last_sampled) == (1, 2)
+        assert (stored.times_sampled, stored.last_sampled) == (2, 2)
+        assert stored.origin is Origin.DESIGNED
         mutant = archive.get(child)
-        assert (mutant.parent_id, mutant.relation, mutant.passed) == (env_id, "mutation", False)
+        assert (mutant.parent_id, mutant.relation, mutant.passed) == (env_id, "edit: harder", False)
+        assert mutant.relation is Relation.HARDER
         assert [e.id for e in archive.environments(valid_only=True)] == [env_id]
         with pytest.raises(ArchiveError, match="no environment 99"):
             archive.get(99)
@@ -56,11 +68,11 @@ def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
 
 def test_listing_gives_each_environment_its_own_latest_stats(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
-        ids = [archive.add(COUNTER + f"\n# variant {i}\n", f"v{i}")[0] for i in range(3)]
-        archive.record_stats(ids[0], 1, estimate(0.1), 4)
-        archive.record_stats(ids[0], 3, estimate(0.3), 4)
-        archive.record_stats(ids[1], 2, estimate(0.2), 4)
-        archive.record_stats(ids[0], 2, estimate(0.9), 4)  # older than iteration 3
+        ids = [archive.add(COUNTER + f"\n# variant {i}\n", Origin.DESIGNED)[0] for i in range(3)]
+        record(archive, ids[0], 1, 0.1)
+        record(archive, ids[0], 3, 0.3)
+        record(archive, ids[1], 2, 0.2)
+        record(archive, ids[0], 2, 0.9)  # older than iteration 3
         listed = {e.id: e.latest for e in archive.environments()}
         assert listed[ids[0]] is not None and listed[ids[0]]["iteration"] == 3
         assert listed[ids[0]]["regret"] == 0.3
@@ -86,9 +98,9 @@ def test_foreign_and_corrupt_files_are_refused_untouched(tmp_path: Path) -> None
 
 def test_replay_prefers_high_regret_and_stale(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
-        ids = [archive.add(COUNTER + f"\n# variant {i}\n", f"v{i}")[0] for i in range(4)]
+        ids = [archive.add(COUNTER + f"\n# variant {i}\n", Origin.DESIGNED)[0] for i in range(4)]
         for env_id, regret in zip(ids, [0.0, 0.1, 0.2, 0.6], strict=True):
-            archive.record_stats(env_id, 1, estimate(regret), 4)
+            record(archive, env_id, 1, regret)
         envs = archive.environments()
     rng = random.Random(0)
     firsts = [choose_replay(envs, 1, 2, rng, RegretConfig())[0] for _ in range(4000)]
@@ -104,7 +116,7 @@ def test_replay_prefers_high_regret_and_stale(tmp_path: Path) -> None:
 def test_export_writes_checkable_files(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
         verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
-        env_id, _ = archive.add(COUNTER, "counter", verdict)
+        env_id, _ = archive.add(COUNTER, Origin.DESIGNED, verdict)
         lines = export(archive.environments(), tmp_path / "out")
     assert lines.read_text().count("\n") == 1
     exported = tmp_path / "out" / f"env_{env_id:05d}.py"
@@ -118,9 +130,9 @@ def test_archive_cli_lists_shows_and_exports(tmp_path: Path) -> None:
 
     with Archive(tmp_path / "archive.sqlite") as archive:
         verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
-        good, _ = archive.add(COUNTER, "counter", verdict)
-        archive.add("class BrokenEnv(:\n", "broken")
-        archive.record_stats(good, 1, estimate(0.3), 4)
+        good, _ = archive.add(COUNTER, Origin.DESIGNED, verdict)
+        archive.add("class BrokenEnv(:\n", Origin.EXTRA)
+        record(archive, good, 1, 0.3)
 
     def spade(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -132,7 +144,7 @@ def test_archive_cli_lists_shows_and_exports(tmp_path: Path) -> None:
         )
 
     listed = json.loads(spade("archive", "list", str(tmp_path), "--json").stdout)
-    assert [(e["origin"], e["passed"]) for e in listed] == [("counter", True), ("broken", False)]
+    assert [(e["origin"], e["passed"]) for e in listed] == [("designed", True), ("extra", False)]
     assert listed[0]["latest"]["regret"] == 0.3
     shown = spade("archive", "show", str(tmp_path), str(good))
     assert "class CounterEnv" in shown.stdout and shown.returncode == 0
@@ -153,7 +165,7 @@ def test_schema_1_archive_is_migrated_in_place(tmp_path: Path) -> None:
         old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         old.execute("PRAGMA user_version = 1")
     with Archive(path) as archive:
-        env_id, _ = archive.add("class AEnv:\n    pass\n", "designed")
+        env_id, _ = archive.add("class AEnv:\n    pass\n", Origin.DESIGNED)
         record = DesignRecord(3, "3:0", 0, "reasoning_v1", "doc", env_id, "valid", 1.0, 0.7, "r")
         archive.record_design(record)
         (stored,) = archive.designs(iteration=3)
@@ -198,7 +210,7 @@ def test_schema_2_archive_gains_the_ema_and_keeps_its_outcomes_readable(tmp_path
 
 def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
-        env_id, _ = archive.add(COUNTER, "counter")
+        env_id, _ = archive.add(COUNTER, Origin.DESIGNED)
         rates = [0.5, 1.0, 0.0]
         befores = [
             archive.record_play(env_id, i, estimate(0.1, r), 4, ema_rate=0.5, ema_prior=None)
@@ -211,7 +223,7 @@ def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Pat
         assert stored.win_ema == pytest.approx(0.375)
         assert (stored.times_sampled, stored.last_sampled) == (3, 3)
         assert stored.latest is not None and stored.latest["unhinted_win_rate"] == 0.0
-        other, _ = archive.add(COUNTER + "\n# other\n", "counter")
+        other, _ = archive.add(COUNTER + "\n# other\n", Origin.DESIGNED)
         # a configured prior is the history of a first play: 0.2 + 0.5 * (1 - 0.2) = 0.6
         assert (
             archive.record_play(other, 1, estimate(0, 1.0), 4, ema_rate=0.5, ema_prior=0.2) == 0.2
@@ -220,3 +232,23 @@ def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Pat
         with pytest.raises(ArchiveError, match="no environment 99"):
             archive.record_play(99, 1, estimate(0.1), 4, ema_rate=0.5, ema_prior=None)
         assert archive.get(other).latest is not None
+
+
+def test_origin_and_relation_are_enums_stored_as_their_text(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    with Archive(path) as archive:
+        parent, _ = archive.add(COUNTER, Origin.LIBRARY, trusted=True)
+        archive.add(
+            COUNTER + "\n# repaired\n", Origin.DESIGNED, parent_id=parent, relation=Relation.REPAIR
+        )
+        with pytest.raises(ValueError, match="mutant"):
+            archive.add(COUNTER + "\n# other\n", "mutant")  # type: ignore[arg-type]
+        assert [(e.origin, e.relation) for e in archive.environments()] == [
+            (Origin.LIBRARY, None),
+            (Origin.DESIGNED, Relation.REPAIR),
+        ]
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT origin, relation, typeof(origin) FROM envs ORDER BY id"
+        ).fetchall()
+    assert rows == [("library", None, "text"), ("designed", "repair", "text")]

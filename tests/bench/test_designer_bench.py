@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from spade.archive import Archive
 from spade.bench.designer import designer_config
+from spade.corpus import HELDOUT_DOCS
 
 SPADE = [sys.executable, "-m", "spade"]
 TINY = [
@@ -61,3 +63,7 @@ def test_designer_benchmark_end_to_end_with_the_tiny_model(tmp_path: Path) -> No
         assert results[when]["replies"] == 6
     metrics = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     assert all(m["samples"]["agent"] == 0 for m in metrics)
+    # Training grounded no design in a held-out document (seed 0 used to draw 10-nonograms first).
+    with Archive(tmp_path / "run" / "archive.sqlite") as archive:
+        grounded = {d.doc_id.split("#")[0] for d in archive.designs() if d.doc_id}
+    assert grounded and not grounded & set(HELDOUT_DOCS)

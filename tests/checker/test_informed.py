@@ -162,7 +162,7 @@ class PickEnv:
 
 def wins(env: PickEnv, policy_for, seeds=range(40)) -> int:  # type: ignore[no-untyped-def]
     trusted = TrustedEnv(env)
-    return sum(play(trusted, s, policy_for(s), env.max_turns).won(0.999) for s in seeds)
+    return sum(play(trusted, s, policy_for(s), env.max_turns).won for s in seeds)
 
 
 def test_marginal_answers_win_a_small_space_outside_the_enumerators_reach() -> None:

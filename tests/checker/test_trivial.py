@@ -12,8 +12,11 @@ from conftest import fixture_source
 from spade.checker import STAGES, CheckConfig, check_path, check_source
 from spade.checker.policies import (
     ENUMERATIONS,
+    AnswerFormat,
+    AnswerTool,
     answer_formats,
     enumerate_policy,
+    format_as,
     observation_phrases,
     play,
     random_tool_call_policy,
@@ -61,8 +64,8 @@ def test_guessable_environment_fails_trivial_naming_the_policy(fixture: str) -> 
 def test_enumerator_wins_every_seed_of_the_digit_retry_env() -> None:
     with SandboxedEnv(fixture_source("guess_digit_retry.py"), LIMITS) as env:
         for seed in range(10):
-            policy = enumerate_policy(ENUMERATIONS["enumerate-numbers"], "boxed")
-            assert play(env, seed, policy, env.max_turns or 10).won(0.999), seed
+            policy = enumerate_policy(ENUMERATIONS["enumerate-numbers"], AnswerFormat.BOXED)
+            assert play(env, seed, policy, env.max_turns or 10).won, seed
 
 
 def test_at_least_half_the_seeds_is_trivial() -> None:
@@ -192,10 +195,17 @@ def test_answer_formats_follow_the_observation_and_the_answer_tool() -> None:
             "parameters": {"type": "object", "properties": {"key": {"type": "string"}}},
         },
     }
-    assert answer_formats("Reply \\boxed{N}.", []) == ["boxed"]
-    assert answer_formats("Reply <answer>X</answer>.", [lookup]) == ["answer"]
-    assert answer_formats("Use the tools.", [lookup, submit]) == ["tool:submit_answer:value"]
-    assert answer_formats("What is it?", []) == ["boxed", "answer", "plain"]
+    assert answer_formats("Reply \\boxed{N}.", []) == [AnswerFormat.BOXED]
+    assert answer_formats("Reply <answer>X</answer>.", [lookup]) == [AnswerFormat.ANSWER]
+    tool = AnswerTool("submit_answer", "value")
+    assert answer_formats("Use the tools.", [lookup, submit]) == [tool]
+    assert answer_formats("What is it?", []) == ["boxed", "answer", "plain"]  # equal to their text
+    assert [format_as("7", f) for f in (*AnswerFormat, tool)] == [
+        "\\boxed{7}",
+        "<answer>7</answer>",
+        "7",
+        '<tool_call>{"name": "submit_answer", "arguments": {"value": "7"}}</tool_call>',
+    ]
 
 
 def test_observation_phrases_put_listed_commands_first() -> None:
@@ -208,14 +218,9 @@ def test_observation_phrases_put_listed_commands_first() -> None:
 
 def test_guess_number_passes_though_the_enumerator_wins_seed_2() -> None:
     path = LIBRARY["guess_number"]
+    numbers = enumerate_policy(ENUMERATIONS["enumerate-numbers"], AnswerFormat.BOXED)
     with SandboxedEnv(path.read_text(), LIMITS) as env:
-        won = [
-            seed
-            for seed in range(6)
-            if play(
-                env, seed, enumerate_policy(ENUMERATIONS["enumerate-numbers"], "boxed"), 10
-            ).won(0.999)
-        ]
+        won = [seed for seed in range(6) if play(env, seed, numbers, 10).won]
     assert won == [2]  # seed 2's secret is 8; the others are above what 10 guesses from 0 reach
     for seeds in (4, 6):
         verdict = check_path(path, CONFIG.model_copy(update={"seeds": seeds}), limits=LIMITS)

@@ -237,9 +237,7 @@ def test_spade_style_game_loads_and_is_judged() -> None:
     strict = check_source(source, "game", CONFIG, limits=LIMITS)
     assert strict.failures == ["hint", "solvable"]
     assert "define hint()" in next(c for c in strict.checks if not c.passed).message
-    lenient = check_source(
-        source, "game", CONFIG.model_copy(update={"hint_source": "model"}), limits=LIMITS
-    )
+    lenient = check_source(source, "game", CONFIG, limits=LIMITS, hint_source="model")
     assert [c.name for c in lenient.checks] == list(STAGES), lenient.to_json()
     assert lenient.failures == ["solvable"], lenient.to_json()
     solvable = next(c for c in lenient.checks if c.name == "solvable")
@@ -249,9 +247,7 @@ def test_spade_style_game_loads_and_is_judged() -> None:
 
 def test_spade_style_tool_env_loads_unchanged() -> None:
     source = (FIXTURES / "spade_style_tool.py").read_text()
-    verdict = check_source(
-        source, "tool", CONFIG.model_copy(update={"hint_source": "model"}), limits=LIMITS
-    )
+    verdict = check_source(source, "tool", CONFIG, limits=LIMITS, hint_source="model")
     assert [c.name for c in verdict.checks] == list(STAGES), verdict.to_json()
     assert verdict.failures == ["solvable"], verdict.to_json()
     solvable = next(c for c in verdict.checks if c.name == "solvable")

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from spade.cluster.generation import ReplicatedPolicy, split_rows, start_replica
-from spade.llm.base import SamplingParams
+from spade.llm.base import SamplingParams, WeightsSnapshot
+from spade.llm.spec import ModelSpec
 
 ray = pytest.importorskip("ray")
 
-LOAD = {"name": "tiny-random", "device": "cpu"}
+LOAD = ModelSpec(name="tiny-random", device="cpu")
 VLLM_PYTHON = Path(__file__).resolve().parents[2] / ".venv-vllm" / "bin" / "python"
 PARAMS = SamplingParams(temperature=1.0, max_new_tokens=12)
 
@@ -91,7 +92,7 @@ def test_two_replicas_share_a_batch_and_follow_synced_weights(
                 names[head].add_(
                     torch.randn_like(original, generator=torch.Generator().manual_seed(0))
                 )
-            replicated.sync({head: names[head].detach().cpu()}, {}, 1)
+            replicated.sync(WeightsSnapshot(tensors={head: names[head].detach().cpu()}), 1)
             after = texts(replicated, rows[:1], seeds[:1])
             assert after == texts(tiny_policy, rows[:1], seeds[:1])
             assert after != before
@@ -131,17 +132,17 @@ def test_a_vllm_replica_samples_and_serves_the_synced_adapter(
 
     local = HFPolicy.load(EMBEDDED_MODEL, lora=LoraSettings(rank=8, alpha=16), seed=0)
     settings = VLLMSettings(mode="server", max_model_len=2048)
-    load = {"name": EMBEDDED_MODEL, "merge": None}
+    spec = ModelSpec(name=EMBEDDED_MODEL)
 
     def start(index: int) -> Any:
-        return start_replica("vllm", load, settings, 0.25, 0.0, f"test-vllm-replica-{index}")
+        return start_replica("vllm", spec, settings, 0.25, 0.0, f"test-vllm-replica-{index}")
 
-    replicated = ReplicatedPolicy(local, start, 1, restarts=0)
+    replicated = ReplicatedPolicy(local, start, 1, restarts=0, ships="files")
     try:
         prompt = local.encode_chat([{"role": "user", "content": "Name a colour."}])
         (first,) = replicated.generate([prompt], PARAMS, [7])
         assert len(first.token_ids) == len(first.logprobs) > 0
-        assert replicated.status()[0]["adapter"] is None
+        assert replicated.status()["replicas"][0]["adapter"] is None
         # One learner step raises the sampled reply; the replica then serves that adapter.
         ids = prompt + list(first.token_ids)
         sample = Sample(
@@ -156,10 +157,8 @@ def test_a_vllm_replica_samples_and_serves_the_synced_adapter(
         learner = Learner(local, LearnerConfig(learning_rate=5e-3), seed=0, recompute_old=True)
         for _ in range(3):
             learner.step([sample])
-        local.model.save_pretrained(tmp_path / "adapter")
-        files = {f.name: f.read_bytes() for f in (tmp_path / "adapter").iterdir() if f.is_file()}
-        replicated.sync({}, files, 1)
-        assert replicated.status()[0]["adapter"] == "policy-v1"
+        replicated.sync(learner.weights(), 1)
+        assert replicated.status()["replicas"][0]["adapter"] == "policy-v1"
         (again,) = replicated.generate([prompt], PARAMS, [7])
         # The same seed now draws the reinforced reply with a higher probability.
         if list(again.token_ids) == list(first.token_ids):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+import random
 import re
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from spade.archive import Archive, ArchivedEnv
-from spade.checker import STAGES, CheckConfig
+from spade.archive import Archive, ArchivedEnv, Origin
+from spade.checker import STAGES, CheckConfig, HintSource
 from spade.corpus import CorpusSampler, load_corpus
 from spade.designer import (
     DesignerConfig,
@@ -20,8 +22,9 @@ from spade.designer import (
     extract_code,
     run_round,
 )
-from spade.designer.design import Attempt
+from spade.designer.design import Attempt, design_round, plan_tasks
 from spade.designer.memory import select_exemplars
+from spade.designer.pipeline import token_counter
 from spade.designer.prompts import design_messages, load_template
 from spade.envs import LIBRARY_DIR
 from spade.llm.base import Message
@@ -102,6 +105,26 @@ def test_library_source_is_archived_valid_with_regret_statistics(tmp_path: Path)
     (record,) = archive.designs()
     assert record.outcome == "valid" and record.reward == pytest.approx(0.7)
     assert result.validity_rate == 1.0 and result.diversity == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("hint_source", ["env", "model"])
+def test_design_round_checks_under_the_rollouts_hint_source(
+    tmp_path: Path, hint_source: HintSource
+) -> None:
+    """A design without hint() fails the check when the environment gives the hints and
+    passes it when the model writes them: the run's one hint_source reaches the checker."""
+    no_hint = re.sub(r"\n    def hint\(self\).*?(?=\n    def |\Z)", "", GUESS, flags=re.S)
+    assert "def hint" not in no_hint
+    designer = ScriptedPolicy(lambda _: fenced(no_hint))
+    config = FAST.model_copy(update={"repair_attempts": 0})
+    sampler = CorpusSampler(load_corpus(), seed=0)
+    tasks = plan_tasks(1, sampler, [], config, random.Random(0), token_counter(designer))
+    with Archive(tmp_path / "archive.sqlite") as archive:
+        (design,) = design_round(
+            designer, tasks, archive, config, max_turns=10, hint_source=hint_source
+        )
+    hint = next(c for c in design.final.verdict.checks if c.name == "hint")  # type: ignore[union-attr]
+    assert hint.passed == (hint_source == "model"), hint.message
 
 
 def test_repair_loop_returns_checker_messages_and_records_each_attempt(tmp_path: Path) -> None:
@@ -222,7 +245,7 @@ def test_extract_code(reply: str, expected: str | None) -> None:
 
 
 def archived(
-    env_id: int, win: float | None, regret: float = 0.0, origin: str = "designed"
+    env_id: int, win: float | None, regret: float = 0.0, origin: Origin = Origin.DESIGNED
 ) -> ArchivedEnv:
     latest = (
         None
@@ -254,15 +277,28 @@ def test_memory_picks_high_regret_positives_and_extreme_negatives() -> None:
         archived(3, 0.95),
         archived(4, 0.05),
         archived(5, 0.9, regret=0.9),  # outside [0.15, 0.85]: not a positive
-        archived(6, None, origin="library"),
+        archived(6, None, origin=Origin.LIBRARY),
     ]
-    chosen = select_exemplars(envs, EnvKind.REASONING, DesignerConfig().memory)
+    chosen = select_exemplars(envs, EnvKind.REASONING, DesignerConfig())
     assert [e.id for e in chosen.positives] == [2, 1]
     assert [e.id for e in chosen.negatives] == [4]
-    fallback = select_exemplars(envs[:1], EnvKind.REASONING, DesignerConfig().memory)
+    fallback = select_exemplars(envs[:1], EnvKind.REASONING, DesignerConfig())
     assert [e.id for e in fallback.positives] == [1]
-    with_library = select_exemplars([envs[0], envs[5]], EnvKind.REASONING, DesignerConfig().memory)
+    with_library = select_exemplars([envs[0], envs[5]], EnvKind.REASONING, DesignerConfig())
     assert [e.id for e in with_library.positives] == [1, 6]
+
+
+def test_frontier_band_picks_what_the_papers_bands_picked() -> None:
+    """Positives in [0.15, 0.85], negatives below 0.1 or above 0.9 (SPADE's memory), for every
+    win rate k/n a run can measure: the frontier band and its negative margin give the same."""
+    config = DesignerConfig()
+    for n in range(1, 65):
+        for k in range(n + 1):
+            rate = k / n
+            assert config.in_frontier(rate) == (0.15 <= rate <= 0.85), (k, n)
+            assert config.far_from_frontier(rate) == (rate < 0.1 or rate > 0.9), (k, n)
+    with pytest.raises(ValidationError, match="frontier_low"):
+        DesignerConfig(frontier_low=0.9, frontier_high=0.2)
 
 
 def test_prompt_drops_exemplars_to_fit_budget() -> None:
@@ -271,7 +307,7 @@ def test_prompt_drops_exemplars_to_fit_budget() -> None:
         9,
         "9",
         "class BigEnv:\n" + "    x = 1\n" * 400,
-        "designed",
+        Origin.DESIGNED,
         "s",
         True,
         1.0,
@@ -340,8 +376,9 @@ def test_edit_of_an_easy_archived_environment_asks_for_harder_and_records_the_pa
     tmp_path: Path,
 ) -> None:
     archive = Archive(tmp_path / "archive.sqlite")
-    parent_id, _ = archive.add(GUESS, "library", skill="binary search", trusted=True)
-    archive.record_stats(parent_id, 0, RegretEstimate(0.0, 0, 0, 1.0, 1.0, 1.0, 1.0, 4), 4)
+    parent_id, _ = archive.add(GUESS, Origin.LIBRARY, skill="binary search", trusted=True)
+    won_all = RegretEstimate(0.0, 0, 0, 1.0, 1.0, 1.0, 1.0, 4)
+    archive.record_play(parent_id, 0, won_all, 4, ema_rate=0.05, ema_prior=None)
     harder = GUESS.replace("self.high = 25 * 2**level", "self.high = 100 * 2**level")
     designer = ScriptedPolicy(lambda _: fenced(harder))
     config = FAST.model_copy(update={"edit_share": 1.0})
@@ -388,7 +425,7 @@ def test_each_recipe_scores_an_attempt_from_its_archived_plays(
 ) -> None:
     regret = RegretConfig(designer_reward=recipe, ema_rate=0.5)  # type: ignore[arg-type]
     with Archive(tmp_path / "archive.sqlite") as archive:
-        env_id, _ = archive.add(GUESS, "designed", trusted=True)
+        env_id, _ = archive.add(GUESS, Origin.DESIGNED, trusted=True)
         for iteration, (win, gap) in enumerate([(0.2, 0.0), (0.6, 0.1), (0.3, 0.3)], 1):
             slow_ema = archive.record_play(
                 env_id,
@@ -446,7 +483,7 @@ def test_a_design_caught_at_play_becomes_invalid_with_the_invalid_reward(tmp_pat
     checks = [(name, True) for name in STAGES]
     attempt = make_attempt(checks, outcome=Outcome.VALID)
     with Archive(tmp_path / "a.sqlite") as archive:
-        env_id, _ = archive.add("class XEnv: pass", "designed", attempt.verdict)
+        env_id, _ = archive.add("class XEnv: pass", Origin.DESIGNED, attempt.verdict)
         attempt.env_id = env_id
         attempt.record_id = archive.record_design(
             DesignRecord(1, "1:0", 0, "t", None, env_id, "valid", 1.0, None, "reply")

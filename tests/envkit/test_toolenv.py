@@ -137,7 +137,7 @@ def test_wrong_answer_ends_the_episode_by_default():
     env = LookupEnv()
     env.reset(seed=5)
     obs, reward, terminated, truncated, info = env.step(format_answer(env.secret + 1))
-    assert obs == "Incorrect.\n\nNo answer attempts left: the episode is over."
+    assert obs == "Incorrect.\n\nNo answer attempts left; the episode is over."
     assert (reward, terminated, truncated, info) == (0.0, True, False, {"correct": False})
     obs, reward, terminated, _, _ = env.step(format_answer(env.secret))
     assert (reward, terminated) == (0.0, True)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from spade.checker import STAGES, CheckConfig, check_source
-from spade.envkit import TurnEnv
+from spade.envkit import EpisodeEnv, ToolEnv, TurnEnv
 
 # One source, used twice: executed here for the unit tests and given to the real checker.
 SOURCE = '''
@@ -58,7 +58,7 @@ HiddenCellEnv = namespace["HiddenCellEnv"]
 
 
 class CountdownEnv(TurnEnv):
-    """Pays 0.4 for every command, to show the return is clipped at 1."""
+    """Pays 0.4 for every command, to show rewards pass through (the return goes past 1)."""
 
     def new_task(self, rng: random.Random) -> str:
         return "Send anything as \\boxed{...}."
@@ -196,21 +196,55 @@ def test_more_answer_attempts_count_down() -> None:
     assert env.step(f"\\boxed{{claim {wrong}}}")[1:4] == (0.0, True, False)
     env.reset(seed=4)
     assert env.attempts_left() == 2
-    assert CountdownEnv().attempts_left() is None
+    assert CountdownEnv().attempts_left() == 1
+    assert type("Uncapped", (CountdownEnv,), {"answer_attempts": None})().attempts_left() is None
 
 
-def test_rewards_are_clipped_to_a_return_in_unit_range() -> None:
+def test_turn_and_tool_envs_share_one_bookkeeping_base_and_defaults() -> None:
+    assert issubclass(TurnEnv, EpisodeEnv) and issubclass(ToolEnv, EpisodeEnv)
+    assert TurnEnv.answer_attempts == ToolEnv.answer_attempts == 1
+    assert TurnEnv.out_of_turns == ToolEnv.out_of_turns == "Out of turns."
+    for env in (CountdownEnv(), ToolEnv()):
+        assert (env.turn_count, env.done, env.wrong_answers, env.episode_return) == (0, False, 0, 0)
+
+
+def test_own_reset_without_super_still_restarts_the_bookkeeping() -> None:
+    class OwnResetEnv(CountdownEnv):
+        def reset(self, seed: int | None = None) -> tuple[str, dict]:
+            return "Send anything as \\boxed{...}.", {}
+
+    env = OwnResetEnv(max_turns=2)
+    play(env, ["\\boxed{a}", "\\boxed{b}"])
+    assert env.done and env.turn_count == 2
+    env.reset(seed=1)
+    assert not env.done and env.turn_count == 0 and env.episode_return == 0.0
+    assert env.step("\\boxed{c}")[1:4] == (0.4, False, False)
+
+
+def test_rewards_pass_through_unclipped() -> None:
     env = CountdownEnv()
     rewards = [r[1] for r in play(env, ["\\boxed{go}"] * 5)]
-    assert rewards == pytest.approx([0.4, 0.4, 0.2, 0.0, 0.0])
-    assert env.episode_return == pytest.approx(1.0)
+    assert rewards == pytest.approx([0.4] * 5)
+    assert env.episode_return == pytest.approx(2.0)
 
     class BadRewardEnv(CountdownEnv):
         def respond(self, command: str) -> tuple[str, float, bool]:
             return "Odd.", {"-": -1.0, "nan": float("nan"), "inf": float("inf")}[command], False
 
     env = BadRewardEnv()
-    assert [env.step(f"\\boxed{{{c}}}")[1] for c in ("-", "nan", "inf")] == [0.0, 0.0, 0.0]
+    got = [env.step(f"\\boxed{{{c}}}")[1] for c in ("-", "nan", "inf")]
+    assert got[0] == -1.0 and got[1] != got[1] and got[2] == float("inf")
+
+
+def test_the_checker_reports_an_out_of_range_reward_instead_of_it_being_clipped() -> None:
+    # A reward bug must reach the designer's repair loop as a checker message.
+    source = SOURCE.replace('return "Found it!", 1.0, True', 'return "Found it!", 5.0, True')
+    assert source != SOURCE
+    verdict = check_source(source, "hidden_cell_five", CheckConfig(seeds=3, check_seed=0))
+    failed = next(c for c in verdict.checks if not c.passed)
+    assert failed.name == "reward_range"
+    assert "the episode return (sum of rewards) is 5" in failed.message
+    assert "outside [0, 1]" in failed.message
 
 
 def test_subclass_must_write_the_task() -> None:

@@ -172,9 +172,14 @@ def test_after_a_learner_step_and_sync_vllm_follows_the_new_adapter(
     )
     learner = Learner(learner_policy, LearnerConfig(learning_rate=5e-3), seed=0, recompute_old=True)
     before_engine = engine.score(ids)[len(prompt) :]
-    for _ in range(3):
-        stats = learner.step([sample])
-    assert stats["logprob_gap_mean"] >= 0
+    steps = [learner.step([sample]) for _ in range(3)]
+    # The first step's learner is the model vLLM sampled from (the adapter starts at zero), so
+    # its gap to the behaviour log-probs is the bf16/fp32 mismatch alone (docs/vllm.md: a mean
+    # of 0.03-0.05 a token): nonzero, since vLLM computes in bf16, and within the tolerances.
+    # Later steps' gaps also hold what the learner has learnt since.
+    first = steps[0]
+    assert 0 < first["logprob_gap_mean"] < MEAN_TOLERANCE, first
+    assert first["logprob_gap_max"] < MAX_TOLERANCE, first
     after_learner = token_logprobs(learner_policy.model, ids)[len(prompt) :]
     gap_before, _ = _gaps(before_engine, after_learner)
     adapter = tmp_path / "adapter"

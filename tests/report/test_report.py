@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spade.archive import Archive
+from spade.archive import Archive, Origin
 from spade.errors import UsageError
 from spade.regret import RegretEstimate
 from spade.report import write_report
@@ -79,10 +79,11 @@ def _write_archive(path: Path) -> None:
         for index, skill in enumerate(["arithmetic", "arithmetic", "graph_search", "spelling"]):
             source = f"class Env:\n    VALUE = {index}  # <{skill}>\n"
             verdict = _verdict(passed=index % 2 == 0)
-            env_id, created = archive.add(source, "designer", verdict, skill=skill)
+            env_id, created = archive.add(source, Origin.DESIGNED, verdict, skill=skill)
             assert created
             if index < 3:
-                archive.record_stats(env_id, 4, _estimate(0.125 * (index + 1)), episodes=8)
+                estimate = _estimate(0.125 * (index + 1))
+                archive.record_play(env_id, 4, estimate, 8, ema_rate=0.05, ema_prior=None)
 
 
 @pytest.fixture

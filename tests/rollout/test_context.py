@@ -139,7 +139,8 @@ def test_max_context_needs_a_local_model() -> None:
     result = spade("play", "guess_number", "--backend", "openai", "--base-url", "http://x/v1",
                    "--max-context", "4096")  # fmt: skip
     assert result.returncode == 2
-    assert "--max-context needs --backend hf" in result.stderr
+    assert "--max-context needs a local engine" in result.stderr
+    assert "--backend is deprecated; use --engine" in result.stderr  # the old flag still works
 
 
 def test_design_passes_max_context(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,7 +149,7 @@ def test_design_passes_max_context(monkeypatch: pytest.MonkeyPatch) -> None:
 
     seen = []
     monkeypatch.setattr(
-        spade.designer.cli, "run_design", lambda *args, **kwargs: seen.append(kwargs["rollout"])
+        spade.designer.cli, "run_design", lambda config, **kwargs: seen.append(config.rollout)
     )
     result = CliRunner().invoke(app, ["design", "--max-context", "3000"])
     assert result.exit_code == 0, result.output

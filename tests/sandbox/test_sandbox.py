@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ALL_IMPORTS, descendants, fixture_source, is_running
+from conftest import all_imports, descendants, fixture_source, is_running
 from spade.errors import (
     EnvCodeError,
     EnvContractError,
@@ -54,7 +54,7 @@ class ProbeEnv:
 def test_env_runs_in_another_process(fast_limits: Limits) -> None:
     source = env_source(header="import os\nPID = os.getpid()", reset_body="pass")
     source = source.replace('return "ready", {}', "return str(os.getpid()), {}")
-    with SandboxedEnv(source, fast_limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(fast_limits)) as env:
         observation, _ = env.reset(0)
         assert env.pid != os.getpid()
         if BWRAP:
@@ -152,7 +152,7 @@ def test_process_limit_stops_fork_bomb(fast_limits: Limits) -> None:
         "        time.sleep(60)\n        os._exit(0)\n    children.append(pid)"
     )
     source = env_source(header="import os, time", step_body=body)
-    with SandboxedEnv(source, limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(limits)) as env:
         env.reset(0)
         with pytest.raises(SandboxResourceLimit, match=r"Resource temporarily unavailable|EAGAIN"):
             env.step("bomb")
@@ -163,7 +163,7 @@ def test_process_limit_stops_fork_bomb(fast_limits: Limits) -> None:
 
 # -- processes die with the instance ---------------------------------------------------------
 def _spawn_and_close(source: str, limits: Limits) -> tuple[set[int], set[int]]:
-    env = SandboxedEnv(source, limits, allowed_imports=ALL_IMPORTS)
+    env = SandboxedEnv(source, all_imports(limits))
     env.reset(0)
     env.step("spawn")
     time.sleep(0.3)
@@ -230,7 +230,7 @@ def test_no_network(fast_limits: Limits, http_server: tuple[int, list[str]]) -> 
     )
     source = env_source(header="import urllib.request", reset_body=body)
     source = source.replace('return "ready", {}', "return self.seen, {}")
-    with SandboxedEnv(source, fast_limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(fast_limits)) as env:
         observation, _ = env.reset(0)
     assert "secret-from-host" not in observation
     assert hits == []
@@ -293,7 +293,7 @@ def test_printing_does_not_corrupt_the_protocol(fast_limits: Limits) -> None:
         "sys.stderr.write('err' * 10000)"
     )
     source = env_source(step_body=body)
-    with SandboxedEnv(source, fast_limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(fast_limits)) as env:
         env.reset(0)
         for _ in range(3):
             assert env.step("x").observation == "ok"
@@ -318,7 +318,7 @@ def test_writing_to_protocol_descriptors_is_a_violation(fast_limits: Limits) -> 
         "        os.write(fd, b'\\x00\\x00\\x00\\x05{bad}')\n    except OSError:\n        pass"
     )
     source = env_source(header="import os", step_body=body)
-    with SandboxedEnv(source, fast_limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(fast_limits)) as env:
         env.reset(0)
         with pytest.raises((SandboxViolation, SandboxTimeout)):
             env.step("x")
@@ -327,7 +327,7 @@ def test_writing_to_protocol_descriptors_is_a_violation(fast_limits: Limits) -> 
 
 def test_os_exit_is_a_crash(fast_limits: Limits) -> None:
     source = env_source(header="import os", step_body="os._exit(3)")
-    with SandboxedEnv(source, fast_limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(fast_limits)) as env:
         env.reset(0)
         with pytest.raises(SandboxCrash, match="exited"):
             env.step("x")
@@ -377,7 +377,7 @@ def test_killing_the_parent_fails_and_the_caller_survives(fast_limits: Limits) -
     bystander = SandboxedEnv(fixture_source("counter.py"), fast_limits)
     bystander.reset(0)
     source = env_source(header="import os, signal", step_body=body)
-    with SandboxedEnv(source, fast_limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(fast_limits)) as env:
         env.reset(0)
         with contextlib.suppress(SandboxError):  # it may take down its own sandbox, never ours
             env.step("x")
@@ -432,7 +432,7 @@ def test_process_fallback_still_limits_and_reaps() -> None:
     source = env_source(header="import os, time", step_body=body).replace(
         'return "ok", 0.0', "return self.seen, 0.0"
     )
-    env = SandboxedEnv(source, limits, allowed_imports=ALL_IMPORTS)
+    env = SandboxedEnv(source, all_imports(limits))
     env.reset(0)
     daemon = int(env.step("spawn").observation)
     assert is_running(daemon) and daemon not in descendants(env.pid)  # it left the session

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ALL_IMPORTS
+from conftest import all_imports
 from spade.sandbox import Limits, SandboxedEnv, resolve_isolation, seccomp
 
 MACHINE = platform.machine()
@@ -124,7 +124,7 @@ def syscall_number(name: str) -> int:
 
 def run_probes(source: str, isolation: str, *, use_filter: bool = True) -> dict[str, int]:
     limits = Limits(call_timeout_s=5.0, cpu_seconds=10, isolation=isolation, seccomp=use_filter)
-    with SandboxedEnv(source, limits, allowed_imports=ALL_IMPORTS) as env:
+    with SandboxedEnv(source, all_imports(limits)) as env:
         observation, _ = env.reset(0)
     return {name: int(code) for name, code in json.loads(observation).items()}
 

@@ -110,11 +110,13 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
 
 
 def test_paper_config_file_loads() -> None:
+    from spade.llm.vllm.server import engine_dtype
+
     config = load_config(Path(__file__).parents[2] / "configs" / "paper.toml", [])
     assert config.episodes_per_arm == 16 and config.learner.full_finetune
     assert config.designer.memory.positives == 2 and config.learner.designer_update_every == 4
     assert config.designer.temperature == 0.8 and config.designer.edit_share == 0.25
-    assert config.generation.engine == "vllm" and config.generation.vllm.dtype == "bfloat16"
+    assert config.generation.engine == "vllm" and engine_dtype(config.dtype) == "bfloat16"
     # the CPU profile's quiz designer, frontier replay and novelty bonus do not leak in
     assert config.designer.reasoning_template == "reasoning_v2"
     assert config.designer.tool_use_share == 0.5 and config.designer.novelty_bonus == 0.0

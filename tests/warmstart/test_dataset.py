@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from spade.checker.run import check_source
+from spade.corpus import HELDOUT_DOCS
 from spade.designer.prompts import load_template
 from spade.errors import UsageError
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
-from spade.warmstart import HELDOUT_DOCS, WarmstartConfig, build_pairs, read_pairs
+from spade.warmstart import WarmstartConfig, build_pairs, read_pairs
 from spade.warmstart.dataset import (
     CLOSE,
     FENCE,

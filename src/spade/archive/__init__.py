@@ -2,13 +2,23 @@
 
 from spade.archive.replay import choose_replay, export
 from spade.archive.seed import seed_library
-from spade.archive.store import Archive, ArchivedEnv, ArchiveError, DesignRecord, source_hash
+from spade.archive.store import (
+    Archive,
+    ArchivedEnv,
+    ArchiveError,
+    DesignRecord,
+    Origin,
+    Relation,
+    source_hash,
+)
 
 __all__ = [
     "Archive",
     "ArchiveError",
     "ArchivedEnv",
     "DesignRecord",
+    "Origin",
+    "Relation",
     "choose_replay",
     "export",
     "seed_library",

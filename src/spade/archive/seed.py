@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spade.archive.store import Archive
+from spade.archive.store import Archive, Origin
 from spade.envs import LIBRARY_DIR, env_info, training_names
 
 
@@ -16,7 +16,7 @@ def seed_library(archive: Archive, names: list[str] | None = None) -> list[int]:
         path = LIBRARY_DIR / f"{name}.py"
         info = env_info(path)
         env_id, _ = archive.add(
-            path.read_text(), "library", skill=info.skill or name, doc_id=name, trusted=True
+            path.read_text(), Origin.LIBRARY, skill=info.skill or name, doc_id=name, trusted=True
         )
         ids.append(env_id)
     return ids

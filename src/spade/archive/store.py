@@ -14,6 +14,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,30 @@ class ArchiveError(SpadeError):
     """The archive file is missing, corrupt, foreign, or from a newer spade."""
 
 
+class Origin(StrEnum):
+    """Where an archived environment came from (stored in the archive as text)."""
+
+    DESIGNED = "designed"
+    """Written by the designer: a first design, a repair or an edit."""
+    LIBRARY = "library"
+    """A bundled library environment, archived as trusted."""
+    EXTRA = "extra"
+    """An environment file the run was given (``extra_envs``), checked like a design."""
+
+
+class Relation(StrEnum):
+    """How an archived environment derives from its parent (stored in the archive as text)."""
+
+    REPAIR = "repair"
+    """A repair of the parent attempt, written from the checker's messages."""
+    HARDER = "edit: harder"
+    """An edit asked to be harder: the agent won the parent too often."""
+    EASIER = "edit: easier"
+    """An edit asked to be easier: the agent rarely won the parent."""
+    DIFFERENT = "edit: different along this axis"
+    """An edit asked to differ along an axis: the parent was at the right level."""
+
+
 @dataclass(frozen=True)
 class ArchivedEnv:
     """One archived environment with its latest statistics."""
@@ -107,12 +132,12 @@ class ArchivedEnv:
     id: int
     hash: str
     source: str
-    origin: str
+    origin: Origin
     skill: str
     passed: bool
     ladder: float
     parent_id: int | None
-    relation: str | None
+    relation: Relation | None
     doc_id: str | None
     template_version: str | None
     times_sampled: int
@@ -220,7 +245,7 @@ class Archive:
     def add(
         self,
         source: str,
-        origin: str,
+        origin: Origin,
         verdict: Verdict | None = None,
         *,
         skill: str = "",
@@ -228,7 +253,7 @@ class Archive:
         doc_span: str | None = None,
         template_version: str | None = None,
         parent_id: int | None = None,
-        relation: str | None = None,
+        relation: Relation | None = None,
         trusted: bool = False,
     ) -> tuple[int, bool]:
         """Store an environment; returns (id, created). A source already archived keeps its id.
@@ -247,13 +272,13 @@ class Archive:
                 (
                     digest,
                     source,
-                    origin,
+                    str(Origin(origin)),
                     skill,
                     doc_id,
                     doc_span,
                     template_version,
                     parent_id,
-                    relation,
+                    None if relation is None else str(Relation(relation)),
                     int(trusted or (verdict is not None and verdict.passed)),
                     1.0 if trusted else (verdict.ladder if verdict else 0.0),
                     json.dumps(verdict.to_json()) if verdict else None,
@@ -263,13 +288,6 @@ class Archive:
             env_id = int(cursor.lastrowid or 0)
             self._db.execute("INSERT INTO sampling (env_id) VALUES (?)", (env_id,))
         return env_id, True
-
-    def record_stats(
-        self, env_id: int, iteration: int, estimate: RegretEstimate, episodes: int
-    ) -> None:
-        """Statistics alone (imports, fixtures): plays go through ``record_play``."""
-        with self._transaction():
-            self._insert_stats(env_id, iteration, estimate, episodes)
 
     def record_play(
         self,
@@ -434,12 +452,12 @@ class Archive:
             id=row["id"],
             hash=row["hash"],
             source=row["source"],
-            origin=row["origin"],
+            origin=Origin(row["origin"]),
             skill=row["skill"],
             passed=bool(row["passed"]),
             ladder=row["ladder"],
             parent_id=row["parent_id"],
-            relation=row["relation"],
+            relation=None if row["relation"] is None else Relation(row["relation"]),
             doc_id=row["doc_id"],
             template_version=row["template_version"],
             times_sampled=row["times_sampled"],

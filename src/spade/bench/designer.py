@@ -22,9 +22,9 @@ from rich.table import Table
 from spade.archive import Archive
 from spade.designer.config import NoveltyConfig
 from spade.designer.extract import extract_code
-from spade.llm.hf import HFPolicy
+from spade.errors import UsageError
 from spade.train.config import RunConfig, load_config
-from spade.train.loop import iterate, open_session
+from spade.train.loop import close_session, iterate, open_session
 from spade.train.progress import Reporter
 from spade.warmstart.measure import measure, nearest_target, target_signatures
 
@@ -77,9 +77,11 @@ def run_designer_benchmark(
     session = open_session(config, run_dir, False, console)
 
     def held_out() -> dict[str, Any]:
-        assert isinstance(session.agent, HFPolicy)
+        designer = session.designer.tokens()
+        if designer is None:
+            raise UsageError("spade bench designer measures a local model (engine hf or vllm)")
         result = measure(
-            session.agent,
+            designer,
             config.designer,
             session.pool,
             max_turns=config.rollout.max_turns,
@@ -118,9 +120,7 @@ def run_designer_benchmark(
         with console.status("measuring held-out designs after training"):
             results["after"] = held_out()
     finally:
-        session.pool.close()
-        session.archive.close()
-        session.log.close()
+        close_session(session)
     results["seconds"] = {
         "total": round(time.monotonic() - started, 1),
         "training": round(training, 1),

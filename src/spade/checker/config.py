@@ -6,12 +6,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-WIN_THRESHOLD = 0.999
-"""An episode is won when it terminates with return >= this (DESIGN.md §2)."""
+HintSource = Literal["env", "model"]
+"""Where the hinted arm's hint comes from: 'env', the environment's hint() (the checker requires
+and checks it); 'model', the same model reads the source and writes a value-free strategy hint,
+so hint() is optional (SPADE's code does this). A run sets it once, ``rollout.hint_source``, and
+its checks are given that value."""
 MIN_ANSWER_CHARS = 3
-"""Default of ``CheckConfig.min_answer_chars``; rollouts, which have no check settings, use it."""
+"""Payloads shorter than this are not searched for in first observations and replies (a '7'
+in a question is no leak); hints are searched for answers of one or two characters stated
+alone. The checker, the play-time audit and the rollouts' hint guard all read it."""
 MIN_ACTION_CHARS = 8
-"""Default of ``CheckConfig.min_action_chars``."""
+"""Solution actions at least this long must not appear in the hint (checker and audit)."""
 
 
 class CheckConfig(BaseModel):
@@ -19,7 +24,9 @@ class CheckConfig(BaseModel):
 
     The sandbox limits (import policy included) come with the pool or ``Limits`` the checker is
     given, and the runner's turn cap with ``max_turns``: the same values the rollouts of a run
-    use, so an environment is judged under the conditions it will be played in.
+    use, so an environment is judged under the conditions it will be played in. So does the
+    hint source (``check_source(..., hint_source=...)``): a run's is ``rollout.hint_source``.
+    An episode is won as ``spade.types.WIN_THRESHOLD`` says, in checks and in play alike.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -46,16 +53,8 @@ class CheckConfig(BaseModel):
         "(spade check; the verdict prints the seed used, so --check-seed repeats a check); a run "
         "derives one per design from its own seed. Environments cannot predict checked seeds.",
     )
-    hint_source: Literal["env", "model"] = Field(
-        "env",
-        description="'env': the environment's hint() is the hint (checked); 'model': the model "
-        "writes hints, so hint() is optional (SPADE's code does this).",
-    )
     largest_max_turns: int = Field(
         100, ge=1, description="Largest max_turns an environment may declare."
-    )
-    win_threshold: float = Field(
-        WIN_THRESHOLD, description="Return at or above which a terminated episode is won."
     )
     return_tolerance: float = Field(
         1e-6, ge=0, description="Slack allowed on the [0, 1] bounds of an episode return."
@@ -75,17 +74,4 @@ class CheckConfig(BaseModel):
         "judged): sampling noise then rarely rejects an environment whose most frequent answer "
         "is right 40% of the time (under 1% over 35 seeds), while a policy that wins every "
         "episode is always caught. 0: the bare share.",
-    )
-    min_answer_chars: int = Field(
-        MIN_ANSWER_CHARS,
-        ge=1,
-        description="Payloads shorter than this are not searched for in first observations "
-        "and replies (a '7' in a question is no leak). Hints are searched for answers of one "
-        "or two characters whatever this says (in their own case, when the observation does "
-        "not show them), and the hint-copy policy tests every length.",
-    )
-    min_action_chars: int = Field(
-        MIN_ACTION_CHARS,
-        ge=1,
-        description="Solution actions at least this long must not appear in the hint.",
     )

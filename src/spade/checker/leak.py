@@ -187,7 +187,7 @@ def hint_leaks(
 
 SHORT_ANSWER_CHARS = 2
 """Answers this short are searched for in hints by ``short_reveal``, whatever
-``min_answer_chars`` says: a hint that states a one- or two-character answer gives it away."""
+``MIN_ANSWER_CHARS`` says: a hint that states a one- or two-character answer gives it away."""
 SHORT_WORDS = frozenset(
     ("a", "i", "an", "am", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it",
      "me", "my", "no", "of", "on", "or", "so", "to", "up", "us", "we")

@@ -7,11 +7,12 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from spade.envkit import format_tool_call, parse_all_boxed
 from spade.sandbox import SandboxedEnv
-from spade.types import StepResult
+from spade.types import WIN_THRESHOLD, StepResult
 
 _ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 Policy = Callable[[int, str], str | None]
@@ -101,7 +102,28 @@ _STOP_WORDS_TEXT = (
 )
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 """Words that name no answer; the word enumerator skips them to stay within the turn cap."""
-ANSWER_FORMATS: tuple[str, ...] = ("boxed", "answer", "plain")
+
+
+class AnswerFormat(StrEnum):
+    """How a brute-force policy writes a candidate answer (besides an answer tool)."""
+
+    BOXED = "boxed"
+    """``\\boxed{ANSWER}``, the reasoning environments' command."""
+    ANSWER = "answer"
+    """``<answer>ANSWER</answer>``, the tool-use environments' final answer."""
+    PLAIN = "plain"
+    """The bare text."""
+
+
+@dataclass(frozen=True)
+class AnswerTool:
+    """An answer sent as a tool call: ``name`` with ``{argument: ANSWER}``."""
+
+    name: str
+    argument: str
+
+
+ANSWER_FORMATS: tuple[AnswerFormat, ...] = tuple(AnswerFormat)
 NUMBERS: tuple[str, ...] = tuple(str(i) for i in range(101))
 CHOICES: tuple[str, ...] = ("yes", "no", "A", "B", "C", "D", "E")
 
@@ -194,27 +216,31 @@ def answer_tools(tools: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return found
 
 
-def answer_formats(observation: str, tools: list[dict[str, Any]]) -> list[str]:
-    """The answer formats the first observation shows (``boxed``, ``answer``, ``tool:NAME:ARG``
-    for an answer tool); when it shows none, plain text plus both markups."""
-    formats = [
-        name
-        for name, marker in (("boxed", "\\boxed{"), ("answer", "<answer>"))
+def answer_formats(
+    observation: str, tools: list[dict[str, Any]]
+) -> list[AnswerFormat | AnswerTool]:
+    """The answer formats the first observation shows (``boxed``, ``answer``, and an
+    :class:`AnswerTool` for each answer tool); when it shows none, plain text plus both markups."""
+    formats: list[AnswerFormat | AnswerTool] = [
+        answer_format
+        for answer_format, marker in (
+            (AnswerFormat.BOXED, "\\boxed{"),
+            (AnswerFormat.ANSWER, "<answer>"),
+        )
         if marker in observation.lower()
     ]
-    formats += [f"tool:{name}:{argument}" for name, argument in answer_tools(tools)]
+    formats += [AnswerTool(name, argument) for name, argument in answer_tools(tools)]
     return formats or list(ANSWER_FORMATS)
 
 
-def format_as(answer: str, answer_format: str) -> str:
+def format_as(answer: str, answer_format: AnswerFormat | AnswerTool) -> str:
     """``answer`` written in one of :func:`answer_formats`' formats."""
-    if answer_format == "boxed":
+    if isinstance(answer_format, AnswerTool):
+        return format_tool_call(answer_format.name, {answer_format.argument: answer})
+    if answer_format == AnswerFormat.BOXED:
         return f"\\boxed{{{answer}}}"
-    if answer_format == "answer":
+    if answer_format == AnswerFormat.ANSWER:
         return f"<answer>{answer}</answer>"
-    if answer_format.startswith("tool:"):
-        _, name, argument = answer_format.split(":", 2)
-        return format_tool_call(name, {argument: answer})
     return answer
 
 
@@ -236,7 +262,9 @@ def observation_phrases(observation: str) -> list[str]:
     return list(unique.values())
 
 
-def enumerate_policy(candidates: Callable[[str], Sequence[str]], answer_format: str) -> Policy:
+def enumerate_policy(
+    candidates: Callable[[str], Sequence[str]], answer_format: AnswerFormat | AnswerTool
+) -> Policy:
     """Tries ``candidates(first observation)`` in turn, one per action, in ``answer_format``."""
     tried: list[str] = []
 
@@ -328,8 +356,10 @@ class Trace:
     def episode_return(self) -> float:
         return sum(r.reward for r in self.results)
 
-    def won(self, threshold: float) -> bool:
-        return self.terminated and self.episode_return >= threshold
+    @property
+    def won(self) -> bool:
+        """Terminated with return at least ``WIN_THRESHOLD``, as ``Episode.won`` in play."""
+        return self.terminated and self.episode_return >= WIN_THRESHOLD
 
 
 def play(env: SandboxedEnv, seed: int, policy: Policy, max_steps: int) -> Trace:

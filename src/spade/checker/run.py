@@ -7,7 +7,7 @@ import secrets
 import time
 from pathlib import Path
 
-from spade.checker.config import CheckConfig
+from spade.checker.config import CheckConfig, HintSource
 from spade.checker.stages import GATING, STAGE_FUNCTIONS, STAGES, Context, StageFailure, describe
 from spade.errors import EnvCodeError, SandboxError, UsageError
 from spade.sandbox import Limits, SandboxedEnv, SandboxPool
@@ -23,12 +23,14 @@ def check_source(
     *,
     limits: Limits | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
+    hint_source: HintSource = "env",
 ) -> Verdict:
     """Validate one environment's source inside the sandbox; never raises for bad source.
 
     Instances come from ``pool`` (with its limits) or are opened with ``limits`` (the defaults
     when neither is given); ``max_turns`` is the runner's cap the environment will be played
-    with. Passing both a pool and limits is an error: there is one set of limits.
+    with and ``hint_source`` where its hints will come from (a run's ``rollout.hint_source``).
+    Passing both a pool and limits is an error: there is one set of limits.
     """
     if pool is not None and limits is not None:
         raise UsageError("pass a sandbox pool or limits, not both: the pool has its own limits")
@@ -49,6 +51,7 @@ def check_source(
         opener=opener,
         limits=sandbox_limits,
         runner_max_turns=max_turns,
+        hint_source=hint_source,
         seed_list=drawn[: config.seeds],
         population=drawn[config.seeds :],
     )
@@ -75,6 +78,7 @@ def check_sources(
     pool: SandboxPool | None = None,
     *,
     max_turns: int = DEFAULT_MAX_TURNS,
+    hint_source: HintSource = "env",
 ) -> list[Verdict]:
     """Verdicts of many (source, origin) pairs, in order. A pool spanning a cluster
     (``spade.cluster.sandboxes.ClusterPool``) checks them on all its nodes at once; otherwise
@@ -85,10 +89,10 @@ def check_sources(
     configs = job_configs(config, len(jobs))
     fan_out = getattr(pool, "check_sources", None)
     if fan_out is not None:
-        verdicts: list[Verdict] = fan_out(jobs, configs, max_turns)
+        verdicts: list[Verdict] = fan_out(jobs, configs, max_turns, hint_source)
         return verdicts
     return [
-        check_source(s, o, c, pool, max_turns=max_turns)
+        check_source(s, o, c, pool, max_turns=max_turns, hint_source=hint_source)
         for (s, o), c in zip(jobs, configs, strict=True)
     ]
 
@@ -154,7 +158,14 @@ def check_path(
     *,
     limits: Limits | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
+    hint_source: HintSource = "env",
 ) -> Verdict:
     return check_source(
-        read_source(path), str(path), config, pool, limits=limits, max_turns=max_turns
+        read_source(path),
+        str(path),
+        config,
+        pool,
+        limits=limits,
+        max_turns=max_turns,
+        hint_source=hint_source,
     )

@@ -19,7 +19,7 @@ from spade.checker.candidates import (
     shaped_like_any,
     text_candidates,
 )
-from spade.checker.config import CheckConfig
+from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS, CheckConfig, HintSource
 from spade.checker.informed import (
     CopyPolicy,
     MarginalPolicy,
@@ -53,6 +53,7 @@ from spade.checker.policies import (
 from spade.errors import EnvCodeError, EnvContractError
 from spade.sandbox import Limits, SandboxedEnv
 from spade.sandbox.imports import forbidden_imports
+from spade.types import WIN_THRESHOLD
 
 STAGES: tuple[str, ...] = (
     "syntax",
@@ -95,6 +96,8 @@ class Context:
     runner_max_turns: int
     """The runner's turn cap for episodes of this environment (a declared max_turns may be
     shorter)."""
+    hint_source: HintSource = "env"
+    """Where the hints of its hinted episodes come from; with 'model', hint() is optional."""
     seed_list: list[int] = field(default_factory=lambda: [0])
     """The checked seeds, drawn from the check's own generator (``spade.seeds.env_seeds``)."""
     population: list[int] = field(default_factory=list)
@@ -238,7 +241,7 @@ class Context:
             firsts += [observation for observation, _ in self.looks().values()]
             solutions = [*self.solution_actions().values()]
             solutions += [actions for _, actions in self.looks().values()]
-            self._public = public_payloads(firsts, solutions, self.config.min_answer_chars)
+            self._public = public_payloads(firsts, solutions, MIN_ANSWER_CHARS)
         return self._public
 
 
@@ -439,7 +442,7 @@ def termination(ctx: Context) -> str:
 
 
 def hint(ctx: Context) -> str:
-    if ctx.config.hint_source == "model":
+    if ctx.hint_source == "model":
         return "hints come from the model (hint_source=model); hint() is not required"
     if "hint" not in ctx.instance.methods:
         raise StageFailure(
@@ -477,15 +480,15 @@ def hint_leak(ctx: Context) -> str:
     junk = {t.seed: t for t in ctx.junk_traces()}
     judged = {**ctx.looks(), **_replayed(ctx, solved)}
     seeds = list(judged)
-    hints = ctx.hints() if config.hint_source == "env" else {}
+    hints = ctx.hints() if ctx.hint_source == "env" else {}
     shared = ctx.shared_hint_tokens()
     for seed in seeds:
         if seed in junk:
-            _junk_replies(junk[seed], judged[seed][1], public, config.min_answer_chars)
+            _junk_replies(junk[seed], judged[seed][1], public, MIN_ANSWER_CHARS)
 
     def observed(text_of: int, answer_of: int) -> str | None:
         actions = judged[answer_of][1]
-        shown = shown_answer(judged[text_of][0], actions, public, config.min_answer_chars)
+        shown = shown_answer(judged[text_of][0], actions, public, MIN_ANSWER_CHARS)
         if shown is None:
             return None
         return (
@@ -510,8 +513,8 @@ def hint_leak(ctx: Context) -> str:
                 hints[seed],
                 actions,
                 public,
-                config.min_answer_chars,
-                config.min_action_chars,
+                MIN_ANSWER_CHARS,
+                MIN_ACTION_CHARS,
                 seen,
                 parts="structure",
             )
@@ -593,8 +596,8 @@ def hint_finding(
         hint,
         actions,
         public,
-        config.min_answer_chars,
-        config.min_action_chars,
+        MIN_ANSWER_CHARS,
+        MIN_ACTION_CHARS,
         observation,
         shared,
         parts="payloads",
@@ -620,7 +623,7 @@ def _hint_copy(ctx: Context) -> str | None:
     tries, copying any numbers wins now and then. What every seed's hint says alike (a
     command, a shortcut) is copied on all judged seeds: winning on too many of them is a leak
     too (a constant password)."""
-    if ctx.config.hint_source != "env" or "hint" not in ctx.instance.methods:
+    if ctx.hint_source != "env" or "hint" not in ctx.instance.methods:
         return None
     shared = ctx.shared_hint_candidates()
     leak = beyond_chance(
@@ -641,7 +644,6 @@ def _specific_copy(ctx: Context, text_of: int, seed: int, shared: frozenset[str]
         return None
     observation, _ = ctx.instance.reset(seed)
     shown = set(literal_candidates(observation))
-    threshold = ctx.config.win_threshold
     slots = [action_slot(a) for a in answers]
     orders: tuple[bool | Literal["arithmetic"], ...] = (False, True, "arithmetic")
     for decoded in orders:
@@ -657,10 +659,10 @@ def _specific_copy(ctx: Context, text_of: int, seed: int, shared: frozenset[str]
             for c in (*(x for x in tier if x not in shown), *(x for x in tier if x in shown))
         ]
         copied = play(ctx.instance, seed, CopyPolicy(order, answers, chain=True), ctx.play_steps)
-        if not copied.won(threshold):
+        if not copied.won:
             continue
         control = copy_policy(observation, answers, decoded=decoded)
-        if play(ctx.instance, seed, control, ctx.play_steps).won(threshold):
+        if play(ctx.instance, seed, control, ctx.play_steps).won:
             continue
         sent = ", ".join(repr(action_slot(a)) for a in copied.actions[-3:])
         return (
@@ -694,7 +696,7 @@ def _constant_copy(ctx: Context, shared: frozenset[str]) -> str | None:
             text, answers, {c for c in text_candidates(text) if c not in shared} | known
         )
         trace = play(ctx.instance, seed, policy, ctx.play_steps)
-        if trace.won(ctx.config.win_threshold):
+        if trace.won:
             wins += 1
             last = trace.actions
     if wins < needed:
@@ -728,18 +730,18 @@ def solvable(ctx: Context) -> str:
             )
     for trace in ctx.solution_traces():
         needed = len(ctx.solutions.get(trace.seed) or [])
-        if not trace.won(ctx.config.win_threshold) and needed > ctx.play_steps:
+        if not trace.won and needed > ctx.play_steps:
             raise StageFailure(
                 f"solution() on seed {trace.seed} needs {needed} actions, but episodes are "
                 f"played for at most {ctx.play_steps} turns (max_turns, within the runner's cap "
                 f"of {ctx.runner_max_turns}); make the task winnable in fewer moves"
             )
-        if not trace.won(ctx.config.win_threshold):
+        if not trace.won:
             raise StageFailure(
                 f"replaying solution() on seed {trace.seed} ended after {len(trace.results)} "
                 f"actions with return {trace.episode_return:g} (terminated={trace.terminated}); "
                 "solution() must return every action, in order, that wins the current episode "
-                f"(terminated with return >= {ctx.config.win_threshold})"
+                f"(terminated with return >= {WIN_THRESHOLD})"
             )
     return f"solution() wins each of the {len(ctx.seeds)} checked seeds on replay"
 
@@ -770,7 +772,7 @@ def trivial(ctx: Context) -> str:
             outcomes = []
             for policy in policies:
                 episodes += 1
-                won = play(ctx.instance, seed, policy, ctx.play_steps).won(config.win_threshold)
+                won = play(ctx.instance, seed, policy, ctx.play_steps).won
                 outcomes.append(won)
                 if won != every:  # any episode decides 'any'; any loss decides 'every'
                     break
@@ -882,8 +884,7 @@ def _conflict(ctx: Context, a: int, b: int, actions: list[str]) -> str | None:
     """Why seeds ``a`` and ``b`` look alike until an answer that wins ``a`` and loses ``b``."""
     on_a = replay(ctx.instance, a, actions)
     on_b = replay(ctx.instance, b, actions)
-    threshold = ctx.config.win_threshold
-    if not on_a.won(threshold) or on_b.won(threshold):
+    if not on_a.won or on_b.won:
         return None
     for turn, (here, there) in enumerate(zip(on_a.results, on_b.results, strict=False)):
         same = (here.observation, here.reward, here.done) == (

@@ -19,30 +19,22 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from spade.errors import ClusterError
-from spade.llm.base import SamplingParams, TokenPolicy
+from spade.llm.base import SamplingParams, TokenPolicy, Weights, WeightsSnapshot
+from spade.llm.factory import open_policy
+from spade.llm.spec import ModelSpec
 from spade.types import Completion
 
 
 class GenerationReplica:
     """One engine on some node (a Ray actor)."""
 
-    def __init__(self, engine: str, load: dict[str, Any], vllm: Any = None) -> None:
-        self.engine = engine
+    def __init__(self, engine: str, spec: ModelSpec, vllm: Any = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="spade-replica-"))
         self._cache: contextlib.ExitStack | None = None
-        if engine == "vllm":
-            from spade.llm.vllm import VLLMPolicy
-
-            self.policy: Any = VLLMPolicy.start(
-                load["name"], vllm, merge=load.get("merge"), log=self.folder / "vllm.log"
-            )
-        else:
-            from spade.llm.hf import HFPolicy
-
-            self.policy = HFPolicy.load(**load)
+        self.policy: Any = open_policy(spec, engine, vllm=vllm, log=self.folder / "vllm.log")
 
     def ready(self) -> str:
         import ray
@@ -69,42 +61,40 @@ class GenerationReplica:
             self._cache.close()
             self._cache = None
 
-    def sync(self, weights: dict[str, Any], files: dict[str, bytes], version: int) -> float:
-        """Take the learner's weights: trainable tensors by name (HF) or the saved adapter
-        folder's files (vLLM). Returns seconds."""
+    def sync(self, weights: WeightsSnapshot, version: int) -> float:
+        """Take the learner's weights (``Policy.sync`` of the engine). Returns seconds."""
         started = time.monotonic()
-        if self.engine == "vllm":
-            folder = self.folder / f"v{version:06d}"
-            folder.mkdir(parents=True, exist_ok=True)
-            for name, data in files.items():
-                (folder / name).write_bytes(data)
-            self.policy.sync_adapter(folder, version)
-        else:
-            import torch
-
-            by_name = dict(self.policy.model.named_parameters())
-            with torch.no_grad():
-                for name, tensor in weights.items():
-                    by_name[name].copy_(tensor.to(by_name[name].device))
+        self.policy.sync(weights, version)
         return time.monotonic() - started
 
     def status(self) -> dict[str, Any]:
-        """The engine and, on vLLM, the adapter it serves (``VLLMPolicy.status``)."""
-        if self.engine == "vllm":
-            return {"engine": "vllm", **self.policy.status()}
-        return {"engine": "hf"}
+        """The engine's ``Policy.status`` (on vLLM, the adapter it serves)."""
+        return {"engine": self.policy.name, **self.policy.status()}
 
     def close(self) -> None:
         self.close_turns()
-        if self.engine == "vllm":
-            self.policy.close()
+        self.policy.close()
 
 
 class ReplicatedPolicy(TokenPolicy):
-    """A ``TokenPolicy`` whose sampling runs on N replica actors."""
+    """A ``TokenPolicy`` whose sampling runs on N replica actors.
 
-    def __init__(self, local: TokenPolicy, start: Any, count: int, restarts: int) -> None:
+    ``ships`` is what a weight sync sends them: the trainable tensors ('tensors', HF replicas)
+    or the saved adapter folder's files ('files', vLLM replicas); ``learner_numerics`` whether
+    their log-probs are the learner's own (HF replicas)."""
+
+    def __init__(
+        self,
+        local: TokenPolicy,
+        start: Any,
+        count: int,
+        restarts: int,
+        ships: Literal["tensors", "files"] = "tensors",
+        learner_numerics: bool = True,
+    ) -> None:
         self.local = local
+        self.ships = ships
+        self._learner_numerics = learner_numerics
         self.tokenizer = local.tokenizer
         self.name = local.name
         self._start = start
@@ -112,7 +102,7 @@ class ReplicatedPolicy(TokenPolicy):
         self.replicas = [start(i) for i in range(count)]
         self.restarts = 0
         self._budget = restarts
-        self._weights: tuple[Any, Any, int] | None = None
+        self._weights: tuple[Any, int] | None = None
         """The latest weights (object references) and their version."""
         self._wait(self.replicas)
 
@@ -123,6 +113,10 @@ class ReplicatedPolicy(TokenPolicy):
     @property
     def max_context(self) -> int | None:
         return self.local.max_context
+
+    @property
+    def learner_numerics(self) -> bool:
+        return self._learner_numerics
 
     def generate(
         self,
@@ -165,21 +159,27 @@ class ReplicatedPolicy(TokenPolicy):
             with contextlib.suppress(ray.exceptions.RayError):
                 ray.get([r.close_turns.remote() for r in self.replicas])
 
-    def sync(self, weights: dict[str, Any], files: dict[str, bytes], version: int) -> float:
+    def sync(self, weights: Weights, version: int) -> float:
         """Send new weights to every replica (kept, to bring a replacement up to date)."""
         import ray
 
         started = time.monotonic()
-        kept = (ray.put(weights), ray.put(files), version)
+        snapshot = WeightsSnapshot(
+            tensors=weights.state() if self.ships == "tensors" else {},
+            folder_files=weights.files() if self.ships == "files" else {},
+            adapter=weights.is_adapter,
+        )
+        kept = (ray.put(snapshot), version)
         self._weights = kept
         ray.get([r.sync.remote(*kept) for r in self.replicas])
         return time.monotonic() - started
 
-    def status(self) -> list[dict[str, Any]]:
-        """Each replica's ``GenerationReplica.status``."""
+    def status(self) -> dict[str, Any]:
+        """Each replica's ``GenerationReplica.status`` and the replicas replaced so far."""
         import ray
 
-        return list(ray.get([r.status.remote() for r in self.replicas]))
+        replicas = list(ray.get([r.status.remote() for r in self.replicas]))
+        return {"replicas": replicas, "replica_restarts": self.restarts}
 
     def _replace(self, index: int) -> Any:
         import ray
@@ -236,7 +236,7 @@ def split_rows(rows: int, replicas: int) -> list[tuple[int, int]]:
 
 
 def start_replica(
-    engine: str, load: dict[str, Any], vllm: Any, cpus: float, gpus: float, name: str
+    engine: str, spec: ModelSpec, vllm: Any, cpus: float, gpus: float, name: str
 ) -> Any:
     """A ``GenerationReplica`` actor, spread across nodes."""
     import ray
@@ -246,5 +246,5 @@ def start_replica(
         .options(
             num_cpus=cpus, num_gpus=gpus, max_restarts=0, name=name, scheduling_strategy="SPREAD"
         )
-        .remote(engine, load, vllm)
+        .remote(engine, spec, vllm)
     )

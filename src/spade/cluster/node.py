@@ -18,7 +18,7 @@ import socket
 import threading
 from typing import Any
 
-from spade.checker.config import CheckConfig
+from spade.checker.config import CheckConfig, HintSource
 from spade.checker.run import check_source
 from spade.errors import SandboxCrash, SpadeError
 from spade.sandbox import Limits, SandboxPool
@@ -115,9 +115,13 @@ class SandboxNode:
             if worker is not None:
                 worker.kill()
 
-    def check(self, source: str, origin: str, config: CheckConfig, max_turns: int) -> Verdict:
+    def check(
+        self, source: str, origin: str, config: CheckConfig, max_turns: int, hint_source: HintSource
+    ) -> Verdict:
         """The checker's verdict on one design, from this node's sandboxes."""
-        return check_source(source, origin, config, self.pool, max_turns=max_turns)
+        return check_source(
+            source, origin, config, self.pool, max_turns=max_turns, hint_source=hint_source
+        )
 
     def close(self) -> None:
         with self._lock:

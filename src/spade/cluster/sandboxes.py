@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
-from spade.checker.config import CheckConfig
+from spade.checker.config import CheckConfig, HintSource
 from spade.cluster.config import ClusterConfig
 from spade.cluster.connect import Connection
 from spade.cluster.node import Call, Reply, start_node_actor
@@ -243,7 +243,11 @@ class ClusterPool(SandboxPool):
 
     # -- checking ------------------------------------------------------------------------------
     def check_sources(
-        self, jobs: list[tuple[str, str]], configs: list[CheckConfig], max_turns: int
+        self,
+        jobs: list[tuple[str, str]],
+        configs: list[CheckConfig],
+        max_turns: int,
+        hint_source: HintSource,
     ) -> list[Verdict]:
         """Verdicts of many designs, in order, checked on all nodes at once (the node with the
         fewest checks per CPU takes the next); a lost node's checks run again elsewhere."""
@@ -258,7 +262,9 @@ class ClusterPool(SandboxPool):
                     node = self._least_loaded(lambda n: n.checks)
                     node.checks += 1
                 source, origin = jobs[index]
-                ref = node.actor.check.remote(source, origin, configs[index], max_turns)
+                ref = node.actor.check.remote(
+                    source, origin, configs[index], max_turns, hint_source
+                )
                 sent.append((index, node, node.generation, ref))
             todo = []
             for index, node, generation, ref in sent:

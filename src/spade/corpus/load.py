@@ -1,6 +1,10 @@
 """Grounding documents: from a folder (.txt, .md), a JSONL file, or a local Hugging Face
 dataset saved with ``save_to_disk``; the bundled corpus when no source is given.
 
+The bundled corpus has one held-out split, ``HELDOUT_DOCS``: every training path loads its
+documents with ``training=True``, which leaves them out, so the designer's validity can be
+measured on documents it was never trained on.
+
 Bad input fails loudly with the file (and line) to fix: an empty folder, an unreadable or
 non-UTF-8 file, a JSONL line that is not an object with a non-empty "text".
 """
@@ -17,6 +21,17 @@ from spade.errors import UsageError
 
 BUNDLED_DIR = Path(__file__).parent / "data"
 TEXT_SUFFIXES = (".txt", ".md")
+HELDOUT_DOCS: tuple[str, ...] = (
+    "05-run-length-encoding",
+    "10-nonograms",
+    "15-minesweeper",
+    "20-elevator-scheduling",
+    "25-todo-rest-api",
+    "30-shipping-rate-api",
+)
+"""The held-out split of the bundled corpus: no training path grounds a design in these (a run,
+``spade bench designer``'s training, the warm-start dataset); the designer's validity is measured
+on them (``spade warmstart measure``, ``spade bench designer``)."""
 
 
 @dataclass(frozen=True)
@@ -30,9 +45,21 @@ class Document:
     """Which part of the original document this is, e.g. 'chunk 2/3' (empty when whole)."""
 
 
-def load_corpus(source: Path | str | None = None) -> list[Document]:
-    """Documents from ``source``; the bundled corpus when it is None."""
+def load_corpus(source: Path | str | None = None, *, training: bool = False) -> list[Document]:
+    """Documents from ``source``; the bundled corpus when it is None. ``training`` leaves out
+    the bundled corpus's held-out split (``HELDOUT_DOCS``), wherever its files are read from:
+    every training path asks for it."""
     path = BUNDLED_DIR if source is None else Path(source)
+    documents = _load(path)
+    if not training or not path.resolve().is_relative_to(BUNDLED_DIR.resolve()):
+        return documents
+    kept = [d for d in documents if d.id not in HELDOUT_DOCS]
+    if not kept:
+        raise UsageError(f"{path}: only held-out documents, which training never uses")
+    return kept
+
+
+def _load(path: Path) -> list[Document]:
     if not path.exists():
         raise UsageError(f"corpus not found: {path}")
     if path.is_dir() and (path / "dataset_info.json").exists():

@@ -1,12 +1,13 @@
 """The environment designer: grounded prompts, generation with repair, novelty, rewards."""
 
+from spade.archive import Relation
 from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.designer.design import Attempt, Design, DesignTask, design_round, plan_tasks
 from spade.designer.extract import extract_code
 from spade.designer.novelty import NoveltyConfig, archive_diversity
 from spade.designer.pipeline import RoundResult, run_round
 from spade.designer.score import attempt_reward, play_designs, score_designs
-from spade.designer.types import EnvKind, Outcome, Relation
+from spade.designer.types import EnvKind, Outcome
 
 __all__ = [
     "Attempt",

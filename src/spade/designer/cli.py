@@ -1,5 +1,5 @@
 """What ``spade design`` does: load the model and corpus, run one designer round into a run's
-archive, print a summary."""
+archive under the run's own settings, print a summary."""
 
 from __future__ import annotations
 
@@ -10,69 +10,70 @@ from rich.table import Table
 
 from spade.archive import Archive, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
-from spade.designer.config import DesignerConfig
 from spade.designer.pipeline import RoundResult, run_round
-from spade.llm import load_policy
-from spade.regret import RegretConfig
-from spade.rollout import RolloutConfig
-from spade.sandbox import Limits, SandboxPool
+from spade.llm import ModelSpec, is_local, open_policy
+from spade.sandbox import SandboxPool
+from spade.train.config import RunConfig
+from spade.warmstart.adapter import warmstart_adapter_for
 
 
 def run_design(
-    corpus: Path | None,
+    config: RunConfig,
     *,
-    model: str,
-    backend: str,
-    base_url: str | None,
     count: int,
     out: Path,
-    episodes: int,
-    config: DesignerConfig,
-    rollout: RolloutConfig,
-    regret: RegretConfig,
-    limits: Limits,
-    seed: int,
+    engine: str,
+    base_url: str | None,
     with_library: bool,
     console: Console,
 ) -> RoundResult:
-    documents = [c for d in load_corpus(corpus) for c in chunk(d, config.document_tokens)]
+    """One designer round of ``count`` environments under the run settings ``config`` (its
+    model, designer, rollout, regret and sandbox settings), into ``out``'s archive. The first
+    round in a folder draws documents and samples as iteration 1 of ``spade run`` would."""
+    designer = config.designer
+    documents = [c for d in load_corpus(config.corpus) for c in chunk(d, designer.document_tokens)]
     out.mkdir(parents=True, exist_ok=True)
-    with console.status(f"loading {model}"):
-        from spade.warmstart.adapter import warmstart_adapter_for
+    warm = designer.warmstart and is_local(engine)
+    spec = ModelSpec(
+        name=config.model,
+        dtype=config.dtype,
+        device=config.device,
+        merge=warmstart_adapter_for(config.model, warm, designer.warmstart_adapter),
+    )
+    with console.status(f"loading {config.model}"):
+        policy = open_policy(spec, engine, base_url=base_url, vllm=config.generation.vllm)
+    try:
+        with (
+            Archive(out / "archive.sqlite") as archive,
+            SandboxPool(config.sandbox, spares=2) as pool,
+            console.status("designing") as status,
+        ):
+            if with_library:
+                seed_library(archive)
+            iteration = 1 + max((d.iteration for d in archive.designs()), default=0)
+            sampler = CorpusSampler(documents, seed=config.seed + iteration - 1)
 
-        merge = warmstart_adapter_for(model, config.warmstart, config.warmstart_adapter)
-        policy = load_policy(
-            model, backend, base_url, merge=merge if backend in ("hf", "vllm") else None
-        )
-    with (
-        Archive(out / "archive.sqlite") as archive,
-        SandboxPool(limits, spares=2) as pool,
-        console.status("designing") as status,
-    ):
-        if with_library:
-            seed_library(archive)
-        iteration = 1 + max((d.iteration for d in archive.designs()), default=-1)
-        sampler = CorpusSampler(documents, seed=seed + iteration)
+            def progress(message: str) -> None:
+                status.update(message)
+                console.log(message)
 
-        def progress(message: str) -> None:
-            status.update(message)
-            console.log(message)
-
-        result = run_round(
-            policy,
-            policy,
-            sampler,
-            archive,
-            count=count,
-            config=config,
-            rollout=rollout,
-            regret=regret,
-            episodes=episodes,
-            pool=pool,
-            iteration=iteration,
-            seed=seed,
-            progress=progress,
-        )
+            result = run_round(
+                policy,
+                policy,
+                sampler,
+                archive,
+                count=count,
+                config=designer,
+                rollout=config.rollout,
+                regret=config.regret,
+                episodes=config.episodes_per_arm,
+                pool=pool,
+                iteration=iteration,
+                seed=config.seed,
+                progress=progress,
+            )
+    finally:
+        policy.close()
     console.print(summary_table(result))
     console.print(
         f"valid {sum(d.valid for d in result.designs)}/{len(result.designs)} · "

@@ -18,17 +18,14 @@ class MemoryConfig(BaseModel):
         2, ge=0, description="Positive exemplars: high-regret environments at the right level."
     )
     negatives: int = Field(1, ge=0, description="Negative exemplars: too easy or too hard.")
-    positive_win_low: float = Field(
-        0.15, ge=0, le=1, description="Lowest unhinted win rate of a positive exemplar."
-    )
-    positive_win_high: float = Field(
-        0.85, ge=0, le=1, description="Highest unhinted win rate of a positive exemplar."
-    )
-    negative_win_above: float = Field(
-        0.9, ge=0, le=1, description="Unhinted win rate above which an environment is too easy."
-    )
-    negative_win_below: float = Field(
-        0.1, ge=0, le=1, description="Unhinted win rate below which an environment is too hard."
+    negative_margin: float = Field(
+        0.05,
+        ge=0,
+        le=1,
+        description="Negative exemplars are played environments whose unhinted win rate lies "
+        "more than this outside the frontier band (designer.frontier_low/high): clearly too "
+        "easy or too hard, never one a few plays from a positive. SPADE: positives in "
+        "[0.15, 0.85], negatives below 0.1 or above 0.9.",
     )
     max_source_chars: int = Field(
         7000, ge=200, description="Longer sources are not shown in full as positive exemplars."
@@ -122,6 +119,19 @@ class DesignerConfig(BaseModel):
         "group of designs none of which the agent wins, hinted or not, otherwise ties and "
         "teaches nothing). Not in SPADE: 0 there.",
     )
+    frontier_low: float = Field(
+        0.15,
+        ge=0,
+        le=1,
+        description="Lower edge of the frontier band: unhinted win rates at which the agent "
+        "wins an environment sometimes but not reliably, so it can learn from it. Positive "
+        "exemplars are drawn from the band and edits make a parent harder above it, easier "
+        "below it (SPADE's memory: [0.15, 0.85], which is also where the plateau reward is "
+        "above 0: regret.plateau_low/high widened by regret.plateau_ramp).",
+    )
+    frontier_high: float = Field(
+        0.85, ge=0, le=1, description="Upper edge of the frontier band (SPADE: 0.85)."
+    )
     memory: MemoryConfig = Field(default_factory=MemoryConfig, description="Exemplar memory.")
     novelty: NoveltyConfig = Field(
         default_factory=NoveltyConfig, description="Near-duplicate detection."
@@ -133,6 +143,18 @@ class DesignerConfig(BaseModel):
 
     @model_validator(mode="after")
     def _shares(self) -> DesignerConfig:
-        if self.memory.positive_win_low > self.memory.positive_win_high:
-            raise ValueError("memory.positive_win_low must not exceed memory.positive_win_high")
+        if self.frontier_low > self.frontier_high:
+            raise ValueError("frontier_low must not exceed frontier_high")
         return self
+
+    def in_frontier(self, win_rate: float) -> bool:
+        """The unhinted win rate lies in the frontier band (edges included)."""
+        return self.frontier_low <= win_rate <= self.frontier_high
+
+    def far_from_frontier(self, win_rate: float) -> bool:
+        """The unhinted win rate lies more than ``memory.negative_margin`` outside the frontier
+        band (edges rounded to 9 decimals: 0.15 - 0.05 is 0.1, not 0.09999999999999999)."""
+        margin = self.memory.negative_margin
+        low = round(self.frontier_low - margin, 9)
+        high = round(self.frontier_high + margin, 9)
+        return win_rate < low or win_rate > high

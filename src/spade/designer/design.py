@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spade.archive import Archive, ArchivedEnv, DesignRecord
-from spade.checker.config import CheckConfig
+from spade.archive import Archive, ArchivedEnv, DesignRecord, Origin, Relation
+from spade.checker.config import CheckConfig, HintSource
 from spade.checker.run import check_sources
 from spade.corpus import CorpusSampler
 from spade.designer.config import DesignerConfig
@@ -30,8 +30,8 @@ from spade.designer.prompts import (
     prefill_text,
     repair_messages,
 )
-from spade.designer.types import EnvKind, Outcome, Relation
-from spade.llm.base import Message, Policy, SamplingParams, TokenPolicy
+from spade.designer.types import EnvKind, Outcome
+from spade.llm.base import Message, Policy, SamplingParams
 from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
 from spade.types import Completion, Verdict
@@ -146,7 +146,7 @@ def _document_task(
     key: str,
 ) -> DesignTask:
     (document,) = sampler.take(1)
-    exemplars = select_exemplars(envs, kind, config.memory)
+    exemplars = select_exemplars(envs, kind, config)
     template = config.tool_use_template if kind is EnvKind.TOOL_USE else config.reasoning_template
     messages, _ = design_messages(
         template,
@@ -166,12 +166,9 @@ def _document_task(
 def _edit_task(
     parent: ArchivedEnv, config: DesignerConfig, rng: random.Random, key: str
 ) -> DesignTask:
-    memory = config.memory
     axis = rng.choice(EDIT_AXES)
     relation = edit_direction(
-        (parent.latest or {}).get("unhinted_win_rate"),
-        memory.positive_win_low,
-        memory.positive_win_high,
+        (parent.latest or {}).get("unhinted_win_rate"), config.frontier_low, config.frontier_high
     )
     direction = direction_text(relation, axis)
     messages = edit_messages(config.system_template, config.edit_template, parent, direction)
@@ -203,12 +200,13 @@ def sample_replies(
     params = SamplingParams(
         temperature=config.temperature, top_p=config.top_p, max_new_tokens=config.max_new_tokens
     )
-    if isinstance(policy, TokenPolicy):
+    tokens = policy.tokens()
+    if tokens is not None:
         prompt_ids = [
-            policy.encode_chat(p) + (policy.encode_text(f) if f else [])
+            tokens.encode_chat(p) + (tokens.encode_text(f) if f else [])
             for p, f in zip(prompts, prefills, strict=True)
         ]
-        return policy.generate(prompt_ids, params, seeds), prompt_ids, prefills
+        return tokens.generate(prompt_ids, params, seeds), prompt_ids, prefills
     completions = policy.chat(prompts, params, seeds=seeds)
     return completions, [[] for _ in prompts], ["" for _ in prompts]
 
@@ -225,9 +223,11 @@ def design_round(
     timings: dict[str, float] | None = None,
     *,
     max_turns: int,
+    hint_source: HintSource,
 ) -> list[Design]:
     """Write, check, repair and archive one environment per task; checks judge each design
-    under the runner's turn cap ``max_turns``, the one its episodes will be played with.
+    under the conditions its episodes will be played with: the runner's turn cap ``max_turns``
+    and the rollouts' ``hint_source`` (with 'model', hint() is not required).
 
     ``timings`` (when given) accumulates seconds spent sampling ('design') and checking ('check').
     """
@@ -273,6 +273,7 @@ def design_round(
             ),
             pool,
             max_turns,
+            hint_source,
         )
         retry = []
         for (design, _, _), attempt, verdict in zip(pending, attempts, verdicts, strict=True):
@@ -298,6 +299,7 @@ def _check_all(
     check: CheckConfig,
     pool: SandboxPool | None,
     max_turns: int,
+    hint_source: HintSource,
 ) -> list[Verdict | None]:
     """Extract each fresh attempt's code and check all of them at once (on every node of a
     cluster); None for an attempt without code."""
@@ -306,7 +308,7 @@ def _check_all(
         attempt.source = extract_code(attempt.reply)
         if attempt.source is not None:
             jobs.append((attempt.source, f"designed:{design.task.group_key}:{attempt.number}"))
-    checked = iter(check_sources(jobs, check, pool, max_turns=max_turns))
+    checked = iter(check_sources(jobs, check, pool, max_turns=max_turns, hint_source=hint_source))
     return [None if a.source is None else next(checked) for _, a in attempts]
 
 
@@ -339,7 +341,7 @@ def _judge(
     previous = design.attempts[-1].env_id if design.attempts else None
     env_id, created = archive.add(
         source,
-        "designed",
+        Origin.DESIGNED,
         verdict,
         skill=task.skill,
         doc_id=task.doc_id,

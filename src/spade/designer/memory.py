@@ -1,13 +1,13 @@
 """Choosing exemplars from the archive for the designer's prompt (SPADE's environment memory):
-positives are high-regret environments the agent wins sometimes; negatives are ones it always
-or never wins."""
+positives are high-regret environments in the frontier band (the agent wins them sometimes);
+negatives are ones well outside it (it almost always or almost never wins them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spade.archive import ArchivedEnv
-from spade.designer.config import MemoryConfig
+from spade.archive import ArchivedEnv, Origin
+from spade.designer.config import DesignerConfig
 from spade.designer.types import EnvKind
 
 
@@ -33,8 +33,10 @@ def _regret(env: ArchivedEnv) -> float:
     return float((env.latest or {}).get("regret") or 0.0)
 
 
-def select_exemplars(envs: list[ArchivedEnv], kind: EnvKind, config: MemoryConfig) -> Exemplars:
-    """Exemplars of one kind from the newest ``config.records`` valid archived environments."""
+def select_exemplars(envs: list[ArchivedEnv], kind: EnvKind, designer: DesignerConfig) -> Exemplars:
+    """Exemplars of one kind from the newest ``memory.records`` valid archived environments:
+    positives in the designer's frontier band, negatives far from it."""
+    config = designer.memory
     recent = [e for e in envs if e.passed and env_kind(e.source) == kind]
     recent = sorted(recent, key=lambda e: e.id)[-config.records :] if config.records else []
     played = [e for e in recent if _win_rate(e) is not None]
@@ -42,7 +44,7 @@ def select_exemplars(envs: list[ArchivedEnv], kind: EnvKind, config: MemoryConfi
         (
             e
             for e in played
-            if config.positive_win_low <= (_win_rate(e) or 0.0) <= config.positive_win_high
+            if designer.in_frontier(_win_rate(e) or 0.0)
             and len(e.source) <= config.max_source_chars
         ),
         key=lambda e: (-_regret(e), e.id),
@@ -52,7 +54,7 @@ def select_exemplars(envs: list[ArchivedEnv], kind: EnvKind, config: MemoryConfi
             (
                 e
                 for e in recent
-                if e.origin == "library"
+                if e.origin == Origin.LIBRARY
                 and e not in positives
                 and len(e.source) <= config.max_source_chars
             ),
@@ -60,12 +62,7 @@ def select_exemplars(envs: list[ArchivedEnv], kind: EnvKind, config: MemoryConfi
         )
         positives += unplayed[: config.positives - len(positives)]
     negatives = sorted(
-        (
-            e
-            for e in played
-            if (_win_rate(e) or 0.0) > config.negative_win_above
-            or (_win_rate(e) or 0.0) < config.negative_win_below
-        ),
+        (e for e in played if designer.far_from_frontier(_win_rate(e) or 0.0)),
         key=lambda e: -e.id,
     )[: config.negatives]
     return Exemplars(positives, negatives)

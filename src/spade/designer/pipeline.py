@@ -15,7 +15,7 @@ from spade.designer.config import DesignerConfig
 from spade.designer.design import Design, design_round, plan_tasks
 from spade.designer.novelty import archive_diversity
 from spade.designer.score import play_designs, revoke_caught, score_designs
-from spade.llm.base import Message, Policy, TokenPolicy
+from spade.llm.base import Message, Policy
 from spade.regret import RegretConfig
 from spade.rollout import PairedResult, RolloutConfig
 from spade.sandbox import SandboxPool
@@ -52,8 +52,9 @@ class RoundResult:
 
 def token_counter(policy: Policy) -> Callable[[list[Message]], int]:
     """Prompt length in the policy's tokens, or an estimate for policies without a tokenizer."""
-    if isinstance(policy, TokenPolicy):
-        return lambda messages: len(policy.encode_chat(messages))
+    tokens = policy.tokens()
+    if tokens is not None:
+        return lambda messages: len(tokens.encode_chat(messages))
     return lambda messages: sum(approximate_tokens(str(m["content"])) for m in messages)
 
 
@@ -89,6 +90,7 @@ def run_round(
         progress,
         seconds,
         max_turns=rollout.max_turns,
+        hint_source=rollout.hint_source,
     )
     if progress is not None:
         progress(f"playing {sum(d.valid for d in designs)} new environment(s)")

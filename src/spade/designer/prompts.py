@@ -12,8 +12,7 @@ import string
 from collections.abc import Callable
 from pathlib import Path
 
-from spade.archive import ArchivedEnv
-from spade.designer.types import Relation
+from spade.archive import ArchivedEnv, Relation
 from spade.errors import UsageError
 from spade.llm.base import Message
 from spade.types import Verdict

@@ -1,5 +1,6 @@
-"""The designer's vocabulary: what became of an attempt, how a design relates to its parent,
-and which kind of environment it is. String enums, so the archive stores their values as text."""
+"""The designer's vocabulary: what became of an attempt and which kind of environment it is.
+String enums, so the archive stores their values as text. How a design relates to its parent is
+the archive's ``Relation``, which the designer writes."""
 
 from __future__ import annotations
 
@@ -22,19 +23,6 @@ class Outcome(StrEnum):
     def repairable(self) -> bool:
         """Whether a repair prompt follows: the attempt failed to produce a valid environment."""
         return self in (Outcome.INVALID, Outcome.NO_CODE)
-
-
-class Relation(StrEnum):
-    """How an archived environment derives from its parent (stored in the archive as text)."""
-
-    REPAIR = "repair"
-    """A repair of the parent attempt, written from the checker's messages."""
-    HARDER = "edit: harder"
-    """An edit asked to be harder: the agent won the parent too often."""
-    EASIER = "edit: easier"
-    """An edit asked to be easier: the agent rarely won the parent."""
-    DIFFERENT = "edit: different along this axis"
-    """An edit asked to differ along an axis: the parent was at the right level."""
 
 
 class EnvKind(StrEnum):

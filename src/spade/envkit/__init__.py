@@ -4,6 +4,7 @@ Everything here is pure Python and imports only the standard library, so it load
 sandbox. Its names are an interface: generated environments depend on them.
 """
 
+from spade.envkit.episode import EpisodeEnv
 from spade.envkit.parsers import (
     ToolCall,
     format_answer,
@@ -22,6 +23,7 @@ ToolUseBaseEnv = ToolEnv
 
 __all__ = [
     "FORMAT_HELP",
+    "EpisodeEnv",
     "QuizEnv",
     "ToolCall",
     "ToolEnv",

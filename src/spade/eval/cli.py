@@ -21,7 +21,7 @@ from spade.eval.run import (
     write_transcripts,
 )
 from spade.eval.suites import suite_tasks
-from spade.llm import load_policy
+from spade.llm import ModelSpec, open_policy
 from spade.rollout import RolloutConfig
 from spade.sandbox import Limits, SandboxPool
 
@@ -64,7 +64,7 @@ class EvalOptions:
 
     suite: str
     model: str
-    backend: str
+    engine: str
     base_url: str | None
     episodes: int
     """Episodes per environment."""
@@ -78,7 +78,8 @@ class EvalOptions:
 def run_eval(options: EvalOptions, console: Console) -> list[TaskResult]:
     tasks = suite_tasks(options.suite)
     with console.status(f"loading {options.model}"):
-        policy = load_policy(options.model, options.backend, options.base_url)
+        spec = ModelSpec(name=options.model)
+        policy = open_policy(spec, options.engine, base_url=options.base_url)
     columns = (TextColumn("evaluating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     total = len(tasks) * options.episodes
     with (

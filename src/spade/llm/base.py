@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import tempfile
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,10 +27,97 @@ class SamplingParams(BaseModel):
     max_new_tokens: int = Field(256, ge=1, description="Most tokens one completion may have.")
 
 
+class Weights(ABC):
+    """A learner's current weights, in the forms engines take them: trainable tensors by name
+    (an HF engine elsewhere), a saved folder (vLLM), or the folder's files (a vLLM replica on
+    another node). ``Updater.weights()`` gives one; ``Policy.sync`` takes it."""
+
+    model: Any = None
+    """The trained model object itself where it lives in this process (None elsewhere): an
+    engine that samples from this very object has nothing to load."""
+
+    @property
+    @abstractmethod
+    def is_adapter(self) -> bool:
+        """True: a LoRA adapter over fixed base weights; False: the full weights."""
+
+    @abstractmethod
+    def state(self) -> dict[str, Any]:
+        """The trainable tensors by parameter name, on the CPU."""
+
+    @abstractmethod
+    def save(self, folder: Path) -> None:
+        """Write a folder an engine loads: the adapter, or the full model and its tokenizer."""
+
+    def files(self) -> dict[str, bytes]:
+        """The saved folder's files by name (what travels to an engine on another node)."""
+        with tempfile.TemporaryDirectory(prefix="spade-weights-") as folder:
+            self.save(Path(folder))
+            return {f.name: f.read_bytes() for f in Path(folder).iterdir() if f.is_file()}
+
+
+@dataclass
+class WeightsSnapshot(Weights):
+    """Weights taken out of a learner: tensors, a folder's files, or both (picklable)."""
+
+    tensors: dict[str, Any] = field(default_factory=dict)
+    folder_files: dict[str, bytes] = field(default_factory=dict)
+    adapter: bool = True
+
+    @property
+    def is_adapter(self) -> bool:
+        return self.adapter
+
+    def state(self) -> dict[str, Any]:
+        return self.tensors
+
+    def save(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in self.folder_files.items():
+            (folder / name).write_bytes(data)
+
+    def files(self) -> dict[str, bytes]:
+        return self.folder_files
+
+
 class Policy(ABC):
-    """Maps conversations to completions."""
+    """Maps conversations to completions: the one sampler interface of the loop, the designer,
+    rollouts, evaluation and the benches, whatever engine is behind it (an HF model in this
+    process, a vLLM engine, generation replicas on a Ray cluster, an OpenAI-compatible server).
+    ``spade.llm.factory.open_policy`` builds one from a ``ModelSpec`` and an engine name."""
 
     name: str = "policy"
+
+    def sync(self, weights: Weights, version: int) -> float:
+        """Sample with the learner's new ``weights`` from now on (version ``version``); returns
+        seconds. A no-op for an engine that nothing trains (a frozen server) or that samples from
+        the trained object itself."""
+        return 0.0
+
+    def status(self) -> dict[str, Any]:
+        """What a run logs about the engine each iteration ({}: nothing to say)."""
+        return {}
+
+    def close(self) -> None:  # noqa: B027 - most engines start nothing
+        """Stop what the engine started (servers, actors); idempotent."""
+
+    def tokens(self) -> TokenPolicy | None:
+        """This sampler as a ``TokenPolicy`` when it works on token ids (then the rollout engine
+        keeps the exact ids it sampled and counts the context); None when it takes text only."""
+        return None
+
+    def turn_cache(self) -> contextlib.AbstractContextManager[None]:
+        """While open, an engine may keep each row's attention cache between calls and reuse
+        it for a prompt that extends that row (the next turn of an episode). The weights must not
+        change while it is open; the rollout engine opens it around one play."""
+        return contextlib.nullcontext()
+
+    @property
+    def learner_numerics(self) -> bool:
+        """Whether its behaviour log-probs come from the learner's own code on the learner's
+        weights (so they equal the learner's up to rounding, and the loss may use them as the
+        old log-probs). False for other engines: the learner recomputes them."""
+        return False
 
     @property
     def max_context(self) -> int | None:
@@ -68,12 +158,8 @@ class TokenPolicy(Policy):
     ) -> list[Completion]:
         """Continue each prompt; ``max_new_tokens`` optionally caps each row separately."""
 
-    def turn_cache(self) -> contextlib.AbstractContextManager[None]:
-        """While open, a backend may keep each row's attention cache between ``generate`` calls
-        and reuse it for a prompt that extends that row (the next turn of an episode). The
-        weights must not change while it is open; the rollout engine opens it around one play.
-        """
-        return contextlib.nullcontext()
+    def tokens(self) -> TokenPolicy:
+        return self
 
     def render_chat(
         self,

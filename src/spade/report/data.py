@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spade import metric_names as m
 from spade.archive import Archive, ArchivedEnv, ArchiveError
 from spade.errors import UsageError
+from spade.metric_names import METRICS_FILE
 
-METRICS_FILE = "metrics.jsonl"
 ARCHIVE_FILE = "archive.sqlite"
 CONFIG_FILES = ("config.json", "config.toml")
 CONFIG_LIMIT = 200_000
@@ -129,7 +130,7 @@ def number(value: object) -> float | None:
 
 def iteration_of(row: dict[str, Any], position: int) -> int:
     """The row's ``iteration``, or its position among the rows when that is missing."""
-    value = row.get("iteration")
+    value = row.get(m.ITERATION)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return position
@@ -153,18 +154,18 @@ def eval_series(rows: list[dict[str, Any]], key: str) -> tuple[list[int], list[f
 
 
 def _eval_row(row: dict[str, Any]) -> dict[str, Any]:
-    found = row.get("eval")
+    found = row.get(m.EVAL)
     merged = dict(found) if isinstance(found, dict) else {}
-    merged["iteration"] = row.get("iteration")
+    merged[m.ITERATION] = row.get(m.ITERATION)
     return merged
 
 
 def phase_seconds(rows: list[dict[str, Any]]) -> tuple[list[int], dict[str, list[float]]]:
     """Iterations that report phase timings, and seconds per phase (0 where one is absent)."""
     timed = [
-        (iteration_of(row, position), row["seconds"])
+        (iteration_of(row, position), row[m.SECONDS])
         for position, row in enumerate(rows)
-        if isinstance(row.get("seconds"), dict)
+        if isinstance(row.get(m.SECONDS), dict)
     ]
     phases: list[str] = []
     for _, seconds in timed:
@@ -179,7 +180,7 @@ def phase_seconds(rows: list[dict[str, Any]]) -> tuple[list[int], dict[str, list
 def latest_eval(rows: list[dict[str, Any]]) -> tuple[int, dict[str, Any]] | None:
     """The newest row's iteration and evaluation dict, if any row carries one."""
     for position in range(len(rows) - 1, -1, -1):
-        found = rows[position].get("eval")
+        found = rows[position].get(m.EVAL)
         if isinstance(found, dict):
             return iteration_of(rows[position], position), found
     return None

@@ -10,6 +10,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from spade import metric_names as m
 from spade.archive import ArchivedEnv
 from spade.report.data import RunData, iteration_of, latest_eval, number
 from spade.report.plots import Rendered
@@ -18,19 +19,19 @@ TOP_ENVS = 15
 """Environments listed in the table of highest latest regret."""
 
 SUMMARY_KEYS: tuple[tuple[str, str], ...] = (
-    ("validity_rate", "validity rate"),
-    ("ladder_mean", "ladder mean"),
-    ("regret_mean", "regret mean"),
-    ("regret_ci_low", "regret CI low"),
-    ("regret_ci_high", "regret CI high"),
-    ("hinted_win_rate", "hinted win rate"),
-    ("unhinted_win_rate", "unhinted win rate"),
-    ("edge_share", "edge share"),
-    ("diversity", "diversity (Vendi)"),
-    ("archive_size", "archive size"),
-    ("loss_agent", "agent loss"),
-    ("loss_designer", "designer loss"),
-    ("tokens_per_s", "tokens / s"),
+    (m.VALIDITY_RATE, "validity rate"),
+    (m.LADDER_MEAN, "ladder mean"),
+    (m.REGRET_MEAN, "regret mean"),
+    (m.REGRET_CI_LOW, "regret CI low"),
+    (m.REGRET_CI_HIGH, "regret CI high"),
+    (m.HINTED_WIN_RATE, "hinted win rate"),
+    (m.UNHINTED_WIN_RATE, "unhinted win rate"),
+    (m.EDGE_SHARE, "edge share"),
+    (m.DIVERSITY, "diversity (Vendi)"),
+    (m.ARCHIVE_SIZE, "archive size"),
+    (m.LOSS_AGENT, "agent loss"),
+    (m.LOSS_DESIGNER, "designer loss"),
+    (m.TOKENS_PER_S, "tokens / s"),
 )
 
 STYLE = """
@@ -106,7 +107,7 @@ def _latest(rows: list[dict[str, Any]], key: str) -> tuple[int, float] | None:
 
 def _latest_seconds(rows: list[dict[str, Any]]) -> tuple[int, str] | None:
     for position in range(len(rows) - 1, -1, -1):
-        seconds = rows[position].get("seconds")
+        seconds = rows[position].get(m.SECONDS)
         if isinstance(seconds, dict) and seconds:
             parts = [f"{phase} {fmt(value)}" for phase, value in seconds.items()]
             total = sum(number(value) or 0.0 for value in seconds.values())
@@ -132,8 +133,8 @@ def _summary(data: RunData) -> str:
     evaluation = latest_eval(rows)
     if evaluation is not None:
         iteration, found_eval = evaluation
-        suite = found_eval.get("suite", "?")
-        for key in ("win_rate", "mean_return"):
+        suite = found_eval.get(m.EVAL_SUITE, "?")
+        for key in (m.EVAL_WIN_RATE, m.EVAL_MEAN_RETURN):
             if number(found_eval.get(key)) is not None:
                 table.append(
                     (f"eval {key.replace('_', ' ')} ({suite})", found_eval[key], iteration)
@@ -160,11 +161,11 @@ def _plots(rendered: list[Rendered]) -> str:
 
 def _eval_envs(data: RunData) -> str:
     evaluation = latest_eval(data.metrics.rows)
-    if evaluation is None or not isinstance(evaluation[1].get("per_env"), dict):
+    if evaluation is None or not isinstance(evaluation[1].get(m.EVAL_PER_ENV), dict):
         return ""
     iteration, found = evaluation
-    per_env: dict[str, Any] = found["per_env"]
-    title = f"Evaluation per environment ({found.get('suite', '?')}, iteration {iteration})"
+    per_env: dict[str, Any] = found[m.EVAL_PER_ENV]
+    title = f"Evaluation per environment ({found.get(m.EVAL_SUITE, '?')}, iteration {iteration})"
     rows = sorted(per_env.items(), key=lambda item: -(number(item[1]) or 0.0))
     return f"<h2>{html.escape(title)}</h2>" + _table(("environment", "win rate"), rows)
 

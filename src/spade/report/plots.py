@@ -16,6 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from spade import metric_names as m
 from spade.report.data import (
     RunData,
     eval_series,
@@ -92,7 +93,7 @@ def _line_plot(title: str, labels: dict[str, str], rate: bool = False) -> Builde
 def regret_plot(data: RunData) -> Figure | None:
     """Mean regret over iterations with its confidence band."""
     rows = data.metrics.rows
-    xs, ys = series(rows, "regret_mean")
+    xs, ys = series(rows, m.REGRET_MEAN)
     if not xs:
         return None
     figure, axes = _figure("Regret (hinted - unhinted mean return)")
@@ -111,7 +112,7 @@ def _ci_band(rows: Rows) -> tuple[list[int], list[float], list[float]]:
     lows: list[float] = []
     highs: list[float] = []
     for position, row in enumerate(rows):
-        low, high = number(row.get("regret_ci_low")), number(row.get("regret_ci_high"))
+        low, high = number(row.get(m.REGRET_CI_LOW)), number(row.get(m.REGRET_CI_HIGH))
         if low is not None and high is not None:
             xs.append(iteration_of(row, position))
             lows.append(low)
@@ -122,8 +123,8 @@ def _ci_band(rows: Rows) -> tuple[list[int], list[float], list[float]]:
 def diversity_plot(data: RunData) -> Figure | None:
     """Vendi diversity, with the archive size on a second axis."""
     rows = data.metrics.rows
-    dx, dy = series(rows, "diversity")
-    ax_, ay = series(rows, "archive_size")
+    dx, dy = series(rows, m.DIVERSITY)
+    ax_, ay = series(rows, m.ARCHIVE_SIZE)
     if not dx and not ax_:
         return None
     figure, axes = _figure("Diversity and archive size")
@@ -188,8 +189,8 @@ def skills_plot(data: RunData) -> Figure | None:
 def eval_plot(data: RunData) -> Figure | None:
     """Held-out evaluation win rate (and mean return) over iterations."""
     rows = data.metrics.rows
-    wx, wy = eval_series(rows, "win_rate")
-    rx, ry = eval_series(rows, "mean_return")
+    wx, wy = eval_series(rows, m.EVAL_WIN_RATE)
+    rx, ry = eval_series(rows, m.EVAL_MEAN_RETURN)
     if not wx and not rx:
         return None
     figure, axes = _figure("Evaluation")
@@ -202,47 +203,57 @@ def eval_plot(data: RunData) -> Figure | None:
 
 
 PLOTS: tuple[Plot, ...] = (
-    Plot("regret.png", "Regret", regret_plot, "regret_mean (and regret_ci_low/high)"),
+    Plot(
+        "regret.png",
+        "Regret",
+        regret_plot,
+        f"{m.REGRET_MEAN} (and {m.REGRET_CI_LOW}, {m.REGRET_CI_HIGH})",
+    ),
     Plot(
         "win_rates.png",
         "Win rates",
         _line_plot(
             "Win rates",
             {
-                "hinted_win_rate": "hinted",
-                "unhinted_win_rate": "unhinted",
-                "edge_share": "edge share (unhinted in [0.2, 0.8])",
+                m.HINTED_WIN_RATE: "hinted",
+                m.UNHINTED_WIN_RATE: "unhinted",
+                m.EDGE_SHARE: "edge share (unhinted in [{}, {}])".format(*m.EDGE_BAND),
             },
             rate=True,
         ),
-        "hinted_win_rate, unhinted_win_rate or edge_share",
+        f"{m.HINTED_WIN_RATE}, {m.UNHINTED_WIN_RATE} or {m.EDGE_SHARE}",
     ),
     Plot(
         "validity.png",
         "Validity",
         _line_plot(
             "Validity and checker ladder",
-            {"validity_rate": "validity rate", "ladder_mean": "ladder mean"},
+            {m.VALIDITY_RATE: "validity rate", m.LADDER_MEAN: "ladder mean"},
             rate=True,
         ),
-        "validity_rate or ladder_mean",
+        f"{m.VALIDITY_RATE} or {m.LADDER_MEAN}",
     ),
-    Plot("diversity.png", "Diversity", diversity_plot, "diversity or archive_size"),
+    Plot("diversity.png", "Diversity", diversity_plot, f"{m.DIVERSITY} or {m.ARCHIVE_SIZE}"),
     Plot(
         "losses.png",
         "Losses",
-        _line_plot("Loss per role", {"loss_agent": "agent", "loss_designer": "designer"}),
-        "loss_agent or loss_designer",
+        _line_plot("Loss per role", {m.LOSS_AGENT: "agent", m.LOSS_DESIGNER: "designer"}),
+        f"{m.LOSS_AGENT} or {m.LOSS_DESIGNER}",
     ),
     Plot(
         "throughput.png",
         "Throughput",
-        _line_plot("Generation throughput", {"tokens_per_s": "tokens / s"}),
-        "tokens_per_s",
+        _line_plot("Generation throughput", {m.TOKENS_PER_S: "tokens / s"}),
+        m.TOKENS_PER_S,
     ),
-    Plot("phases.png", "Phase timings", phase_plot, "seconds (a dict of phase to seconds)"),
+    Plot("phases.png", "Phase timings", phase_plot, f"{m.SECONDS} (a dict of phase to seconds)"),
     Plot("skills.png", "Archive composition", skills_plot, "an archive.sqlite with environments"),
-    Plot("eval.png", "Evaluation", eval_plot, "eval.win_rate or eval.mean_return"),
+    Plot(
+        "eval.png",
+        "Evaluation",
+        eval_plot,
+        f"{m.EVAL}.{m.EVAL_WIN_RATE} or {m.EVAL}.{m.EVAL_MEAN_RETURN}",
+    ),
 )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from spade.llm import load_policy
+from spade.llm import ModelSpec, open_policy
 from spade.regret import wilson_interval
 from spade.rollout.config import RolloutConfig
 from spade.rollout.engine import EpisodeSpec, play_episodes
@@ -27,7 +27,7 @@ class PlayOptions:
     source: str
     origin: str
     model: str
-    backend: str
+    engine: str
     base_url: str | None
     episodes: int
     """Episodes per arm."""
@@ -43,7 +43,8 @@ class PlayOptions:
 def run_play(options: PlayOptions, console: Console) -> None:
     config = options.rollout
     with console.status(f"loading {options.model}"):
-        policy = load_policy(options.model, options.backend, options.base_url)
+        spec = ModelSpec(name=options.model)
+        policy = open_policy(spec, options.engine, base_url=options.base_url)
     total = options.episodes * (1 if options.hint is not None else 2)
     columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with (

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
+from spade.checker.config import HintSource
 from spade.llm.base import SamplingParams
 from spade.types import DEFAULT_MAX_TURNS, HINT_SEPARATOR
 
@@ -52,10 +51,11 @@ class RolloutConfig(BaseModel):
         "runs on the hint and the first observations (cheap: no other policy is replayed). A "
         "run marks an environment caught on a played seed invalid (spade.checker.audit).",
     )
-    hint_source: Literal["env", "model"] = Field(
+    hint_source: HintSource = Field(
         "env",
         description="'env': the environment's hint(); 'model': the same model reads the source "
-        "and writes a value-free strategy hint (SPADE's code does this).",
+        "and writes a value-free strategy hint (SPADE's code does this). The run's checks use "
+        "it too: with 'model', a design needs no hint().",
     )
 
     @property

@@ -15,11 +15,11 @@ from typing import Any
 from spade.checker.config import MIN_ANSWER_CHARS
 from spade.checker.leak import contains_telling, solution_answer
 from spade.errors import EnvCodeError, SandboxError, SpadeError, UsageError
-from spade.llm.base import Message, Policy, TokenPolicy
+from spade.llm.base import Message, Policy
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.transcript import TokenTranscript
 from spade.sandbox import SandboxedEnv, SandboxPool, TrustedEnv, step_all
-from spade.types import Completion, Env, Episode, StepResult, StopReason, Turn
+from spade.types import Completion, Env, Episode, FinishReason, StepResult, StopReason, Turn
 
 EnvFactory = Callable[[], Any]
 """Builds a trusted, in-process environment object (spade's own adapters only)."""
@@ -77,7 +77,7 @@ def context_tokens(policy: Policy, config: RolloutConfig) -> int | None:
     """Most tokens one episode may hold: ``config.max_context_tokens``, else the model's own
     limit. None for a policy whose tokens spade does not count (a server-backed one: the server
     enforces its own context)."""
-    if not isinstance(policy, TokenPolicy):
+    if policy.tokens() is None:
         return None
     limit = config.max_context_tokens or policy.max_context
     if limit is None:
@@ -106,8 +106,7 @@ def _play(
             if isinstance(state, _Live):
                 live.append(state)
         turn = 0
-        reuse = policy.turn_cache() if isinstance(policy, TokenPolicy) else contextlib.nullcontext()
-        with reuse:
+        with policy.turn_cache():
             while live:
                 live = _play_turn(policy, live, config, context, turn)
                 turn += 1
@@ -148,8 +147,9 @@ def _start(
     episode.first_observation = observation
     messages = first_messages(config, observation)
     transcript = None
-    if isinstance(policy, TokenPolicy):
-        transcript = TokenTranscript(policy, messages, tools)
+    tokens = policy.tokens()
+    if tokens is not None:
+        transcript = TokenTranscript(tokens, messages, tools)
         prompt = len(transcript.token_ids)
         if context is not None and prompt >= context:
             # No tokens kept: nothing was sampled, so there is nothing to learn from.
@@ -252,10 +252,11 @@ def _sample(
     context: int | None,
     seeds: list[int],
 ) -> list[Completion]:
-    if isinstance(policy, TokenPolicy) and context is not None:
+    tokens = policy.tokens()
+    if tokens is not None and context is not None:
         prompts = [s.transcript.token_ids for s in live if s.transcript is not None]
         budgets = [context - len(p) for p in prompts]
-        return policy.generate(prompts, config.sampling, seeds, budgets)
+        return tokens.generate(prompts, config.sampling, seeds, budgets)
     return policy.chat([s.messages for s in live], config.sampling, [s.tools for s in live], seeds)
 
 
@@ -283,7 +284,7 @@ def _record(
         return StopReason.TERMINATED
     if result.truncated or turn + 1 >= config.max_turns:
         return StopReason.TRUNCATED
-    if completion.finish_reason == "length":
+    if completion.finish_reason == FinishReason.LENGTH:
         at_context_limit = (
             state.transcript is not None
             and context is not None

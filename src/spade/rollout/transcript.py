@@ -11,7 +11,7 @@ from typing import Any
 
 from spade.errors import SpadeError
 from spade.llm.base import Message, TokenPolicy
-from spade.types import Completion
+from spade.types import Completion, FinishReason
 
 
 class TemplateError(SpadeError):
@@ -59,7 +59,7 @@ class TokenTranscript:
         closer = policy.encode_text(with_answer[len(before_answer) + len(content) :])
         assert self._last is not None
         if (
-            self._last.finish_reason == "stop"
+            self._last.finish_reason == FinishReason.STOP
             and closer
             and (closer[0] == self._last.token_ids[-1])
         ):

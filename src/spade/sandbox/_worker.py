@@ -122,9 +122,10 @@ def _load(request: dict, envkit: Any) -> dict:
     module = types.ModuleType(ENV_MODULE)
     # A private copy of builtins: rebinding names in it cannot reach the worker's own code.
     private_builtins = dict(builtins.__dict__)
-    allowed = request.get("allowed_imports")
-    if allowed is not None:
-        private_builtins["__import__"] = _guarded_import(frozenset(allowed))
+    # The configured import policy; a request without one may import nothing.
+    private_builtins["__import__"] = _guarded_import(
+        frozenset(request.get("allowed_imports") or ())
+    )
     module.__dict__["__builtins__"] = private_builtins
     module.__dict__["ToolUseBaseEnv"] = envkit.ToolUseBaseEnv
     sys.modules[ENV_MODULE] = module

@@ -34,7 +34,6 @@ class SandboxedEnv:
         limits: Limits | None = None,
         *,
         filename: str = "<env>",
-        allowed_imports: list[str] | None = None,
         worker: Worker | None = None,
         kwargs: dict[str, Any] | None = None,
     ) -> None:
@@ -42,9 +41,8 @@ class SandboxedEnv:
         self.filename = filename
         started = time.monotonic()
         self._worker: Worker = worker if worker is not None else WorkerProcess(self.limits)
-        imports = (
-            sorted(self.limits.allowed_modules()) if allowed_imports is None else allowed_imports
-        )
+        # The import policy is the configured one (``Limits.extra_imports``/``denied_imports``).
+        imports = sorted(self.limits.allowed_modules())
         try:
             loaded = self._worker.load(source, filename, imports, kwargs)
             description = self._unwrap(loaded)

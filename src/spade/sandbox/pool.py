@@ -12,6 +12,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from types import TracebackType
+from typing import Any
 
 from spade.errors import SpadeError
 from spade.sandbox.env import SandboxedEnv
@@ -35,16 +36,12 @@ class SandboxPool:
         self._thread = threading.Thread(target=self._refill, name="spade-sandbox-pool", daemon=True)
         self._thread.start()
 
-    def open(
-        self, source: str, *, filename: str = "<env>", allowed_imports: list[str] | None = None
-    ) -> SandboxedEnv:
+    def open(self, source: str, *, filename: str = "<env>") -> SandboxedEnv:
         """A new instance of the environment in ``source`` (see ``SandboxedEnv``)."""
         if self._closed:
             raise SpadeError("the sandbox pool is closed")
         worker = self.take_worker()
-        return SandboxedEnv(
-            source, self.limits, filename=filename, allowed_imports=allowed_imports, worker=worker
-        )
+        return SandboxedEnv(source, self.limits, filename=filename, worker=worker)
 
     def warm(self, timeout: float = 30.0) -> None:
         """Block until ``spares`` workers are booted (benchmarks use this)."""
@@ -106,6 +103,10 @@ class SandboxPool:
                         worker.kill()
                     else:
                         self._ready.append(worker)
+
+    def status(self) -> dict[str, Any]:
+        """Counters a run logs each iteration ({} here: a pool on a cluster has some)."""
+        return {}
 
     def close(self) -> None:
         """Kill every spare worker. Instances already opened stay the caller's to close."""

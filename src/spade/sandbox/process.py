@@ -120,7 +120,9 @@ class WorkerProcess:
         allowed_imports: list[str] | None,
         kwargs: dict[str, Any] | None = None,
     ) -> Any:
-        """Send the source and wait for the instance to be constructed; returns its description."""
+        """Send the source and wait for the instance to be constructed; returns its description.
+        ``allowed_imports`` is the import policy the worker enforces (``SandboxedEnv`` sends
+        ``Limits.allowed_modules()``); ``None`` allows no import."""
         deadline = self.started + self.limits.load_timeout_s
         deadline = max(deadline, time.monotonic() + self.limits.load_timeout_s / 2)
         self.wait_ready(deadline)

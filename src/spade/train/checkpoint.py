@@ -26,6 +26,7 @@ from safetensors.torch import load_file, save_file
 from spade.errors import UsageError
 from spade.train.learner import Learner
 from spade.train.samples import Sample
+from spade.train.updater import trainable_tensors
 
 LATEST = "latest"
 
@@ -70,8 +71,7 @@ def save_checkpoint(
 
 def trainable_state(learner: Learner) -> dict[str, torch.Tensor]:
     """The trainable weights (the adapter, or every weight) by name, on the CPU."""
-    names = {id(p): n for n, p in learner.model.named_parameters()}
-    return {names[id(p)]: p.detach().cpu().contiguous() for p in learner.parameters}
+    return trainable_tensors(learner.model, learner.parameters)
 
 
 def load_trainable_state(learner: Learner, state: dict[str, torch.Tensor]) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from spade import metric_names as m
 from spade.train.config import RunConfig
 from spade.train.loop import run
 
@@ -23,7 +24,7 @@ def run_training(
     written = run(config, run_dir, resume, console, live)
     console.print(summary_table(written))
     console.print(f"finished in {time.monotonic() - started:.0f} s", highlight=False)
-    for name in ("config.json", "metrics.jsonl", "archive.sqlite", "tensorboard", "checkpoints"):
+    for name in ("config.json", m.METRICS_FILE, "archive.sqlite", "tensorboard", "checkpoints"):
         console.print(f"  {run_dir / name}", highlight=False)
     from spade.report import write_report
 
@@ -32,27 +33,27 @@ def run_training(
 
 
 COLUMNS = (
-    ("iteration", "iter", "{}"),
-    ("designs", "designed", "{}"),
-    ("designs_valid", "valid", "{}"),
-    ("ladder_mean", "ladder", "{:.2f}"),
-    ("envs_played", "played", "{}"),
-    ("agent_wins", "agent wins", "{}"),
-    ("regret_mean", "regret", "{:+.3f}"),
-    ("edge_share", "edge", "{:.2f}"),
-    ("diversity", "diversity", "{:.2f}"),
-    ("samples_agent", "samples A", "{}"),
-    ("samples_designer", "samples D", "{}"),
-    ("loss_agent", "loss A", "{:+.4f}"),
-    ("loss_designer", "loss D", "{:+.4f}"),
+    (m.ITERATION, "iter", "{}"),
+    (m.DESIGNS, "designed", "{}"),
+    (m.DESIGNS_VALID, "valid", "{}"),
+    (m.LADDER_MEAN, "ladder", "{:.2f}"),
+    (m.ENVS_PLAYED, "played", "{}"),
+    (m.AGENT_WINS, "agent wins", "{}"),
+    (m.REGRET_MEAN, "regret", "{:+.3f}"),
+    (m.EDGE_SHARE, "edge", "{:.2f}"),
+    (m.DIVERSITY, "diversity", "{:.2f}"),
+    (f"{m.SAMPLES}_agent", "samples A", "{}"),
+    (f"{m.SAMPLES}_designer", "samples D", "{}"),
+    (m.LOSS_AGENT, "loss A", "{:+.4f}"),
+    (m.LOSS_DESIGNER, "loss D", "{:+.4f}"),
 )
 
 
 def _cells(line: dict[str, Any]) -> list[str]:
     flat = dict(line)
-    flat.update({f"samples_{role}": n for role, n in line.get("samples", {}).items()})
-    if line.get("agent_episodes") is not None:
-        flat["agent_wins"] = f"{line.get('agent_wins', 0)}/{line['agent_episodes']}"
+    flat.update({f"{m.SAMPLES}_{role}": n for role, n in line.get(m.SAMPLES, {}).items()})
+    if line.get(m.AGENT_EPISODES) is not None:
+        flat[m.AGENT_WINS] = f"{line.get(m.AGENT_WINS, 0)}/{line[m.AGENT_EPISODES]}"
     return [fmt.format(flat[key]) if flat.get(key) is not None else "" for key, _, fmt in COLUMNS]
 
 
@@ -63,6 +64,6 @@ def summary_table(metrics: list[dict[str, Any]]) -> Table:
         table.add_column(header)
     table.add_column("seconds")
     for line in metrics:
-        seconds = line.get("seconds", {})
+        seconds = line.get(m.SECONDS, {})
         table.add_row(*_cells(line), " ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
     return table

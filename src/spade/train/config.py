@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import tomllib
+import warnings
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from spade.cluster.config import ClusterConfig
 from spade.designer.config import DesignerConfig, MemoryConfig
@@ -19,6 +20,9 @@ from spade.llm.hf import LoraSettings
 from spade.regret import RegretConfig
 from spade.rollout import RolloutConfig
 from spade.sandbox import Limits
+
+RENAMED = {"designer_backend": "designer_engine"}
+"""Old top-level setting names and their new ones."""
 
 
 class LearnerConfig(BaseModel):
@@ -97,6 +101,17 @@ class RunConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _renamed(cls, data: Any) -> Any:
+        """Settings renamed in 0.x keep working for a while, with a warning."""
+        if isinstance(data, dict):
+            for old, new in RENAMED.items():
+                if old in data:
+                    warnings.warn(f"'{old}' is now '{new}'", DeprecationWarning, stacklevel=2)
+                    data = {k: v for k, v in data.items() if k != old} | {new: data[old]}
+        return data
+
     seed: int = Field(0, description="Seed of everything: corpus order, sampling, replay.")
     iterations: int = Field(2, ge=1, description="Self-play iterations to run.")
     model: str = Field(
@@ -110,11 +125,11 @@ class RunConfig(BaseModel):
         None,
         description="A separate designer model (frozen). None: the shared model designs too.",
     )
-    designer_backend: Literal["hf", "openai"] = Field(
-        "hf", description="Backend of a separate designer ('openai' serves a frozen designer)."
+    designer_engine: Literal["hf", "openai"] = Field(
+        "hf", description="Engine of a separate designer ('openai' serves a frozen designer)."
     )
     designer_base_url: str | None = Field(
-        None, description="Server URL of an openai-backend designer."
+        None, description="Server URL of a designer on the openai engine."
     )
     train_agent: bool = Field(True, description="Update the model from agent samples.")
     train_designer: bool = Field(

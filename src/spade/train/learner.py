@@ -19,6 +19,7 @@ from spade.llm.seeding import seeded_torch
 from spade.train.config import LearnerConfig
 from spade.train.loss import clipped_policy_loss, sequence_logprobs, tis_weights
 from spade.train.samples import Sample
+from spade.train.updater import LearnerWeights, Updater
 
 M_MMAP_THRESHOLD = -3
 """glibc's mallopt parameter number for the mmap threshold."""
@@ -92,8 +93,9 @@ def first_sampled(samples: list[Sample]) -> int:
     return min((s.mask.index(1) for s in samples if 1 in s.mask), default=1)
 
 
-class Learner:
-    """Adam on the trainable parameters (the LoRA adapter, or every weight).
+class Learner(Updater):
+    """Adam on the trainable parameters (the LoRA adapter, or every weight); the ``Updater`` of
+    a run in one process.
 
     Dropout (in the adapter or the model) draws from torch's global generator, so each step runs
     with it seeded from ``seed`` and the step's number: a step's numbers do not depend on what
@@ -120,6 +122,9 @@ class Learner:
         self._reference: Any = None
         if config.kl_coef > 0 and not hasattr(self.model, "disable_adapter"):
             self._reference = copy.deepcopy(self.model).eval().requires_grad_(False)
+
+    def weights(self) -> LearnerWeights:
+        return LearnerWeights(self.model, self.parameters, self.policy.tokenizer)
 
     @contextlib.contextmanager
     def _reference_model(self) -> Iterator[Any]:

@@ -12,24 +12,23 @@ import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
 
-from spade.archive import Archive, choose_replay, seed_library
+from spade import metric_names as m
+from spade.archive import Archive, Origin, choose_replay, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
 from spade.designer import RoundResult, run_round
 from spade.designer.score import caught_reward
 from spade.errors import UsageError
-from spade.llm import Policy, TokenPolicy, load_policy
-from spade.llm.hf import HFPolicy
-from spade.llm.vllm import VLLMPolicy
+from spade.llm import Policy
 from spade.rollout import PairedResult, play_many
 from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
 from spade.train.checkpoint import restore_checkpoint, save_checkpoint
 from spade.train.config import RunConfig
-from spade.train.learner import Learner
+from spade.train.engines import Engines, open_engines
 from spade.train.metrics import MetricsLog, iteration_metrics
 from spade.train.progress import Reporter
 from spade.train.samples import (
@@ -41,11 +40,6 @@ from spade.train.samples import (
     revoke_samples,
     weight_designer,
 )
-from spade.warmstart.adapter import warmstart_adapter_for
-
-if TYPE_CHECKING:
-    from spade.cluster.connect import Connection
-    from spade.cluster.run import Cluster
 
 
 @dataclass
@@ -54,20 +48,27 @@ class Session:
 
     config: RunConfig
     run: Path
-    agent: Policy
-    designer: Policy
-    learner: Learner | None
+    engines: Engines
     archive: Archive
     sampler: CorpusSampler
-    pool: SandboxPool
     log: MetricsLog
-    cluster: Cluster | None = None
-    """The Ray side of a cluster run (``cluster.address``); None in one process."""
     iteration: int = 0
     buffer: list[Sample] = field(default_factory=list)
     """Designer samples held back for a delayed designer update."""
     frontier: list[int] = field(default_factory=list)
     """Archive ids of the frontier environments, replayed every iteration."""
+
+    @property
+    def agent(self) -> Policy:
+        return self.engines.agent
+
+    @property
+    def designer(self) -> Policy:
+        return self.engines.designer
+
+    @property
+    def pool(self) -> SandboxPool:
+        return self.engines.pool
 
 
 def run(
@@ -93,13 +94,11 @@ def run(
 
 
 def close_session(session: Session) -> None:
-    session.pool.close()
-    session.archive.close()
-    session.log.close()
-    if isinstance(session.agent, VLLMPolicy):
-        session.agent.close()
-    if session.cluster is not None:
-        session.cluster.close()
+    try:
+        session.engines.close()
+    finally:
+        session.archive.close()
+        session.log.close()
 
 
 def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Console) -> Session:
@@ -109,52 +108,29 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
         )
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(config.model_dump_json(indent=2))
-    connection = None
-    if config.cluster.address is not None:  # before the model loads: a bad cluster fails fast
-        from spade.cluster.connect import connect
-
-        with console.status(f"joining the Ray cluster at {config.cluster.address}"):
-            connection = connect(config.cluster, config.sandbox)
+    engines = open_engines(config, run_dir, console)
     try:
-        return _open(config, run_dir, resume, console, connection)
+        return _open(config, run_dir, resume, engines)
     except BaseException:
-        if connection is not None:
-            connection.close()
+        engines.close()
         raise
 
 
-def _open(
-    config: RunConfig, run_dir: Path, resume: bool, console: Console, connection: Connection | None
-) -> Session:
-    with console.status(f"loading {config.model}"):
-        agent, designer, learner = _policies(config, run_dir)
+def _open(config: RunConfig, run_dir: Path, resume: bool, engines: Engines) -> Session:
     buffer: list[Sample] = []
     iteration, state = 0, dict[str, Any]()
     if resume:
-        iteration, state, buffer = restore_checkpoint(run_dir, learner)
-        if iteration:  # the engine samples with the restored weights
-            sync_engine(agent, learner, run_dir, iteration)
+        iteration, state, buffer = restore_checkpoint(run_dir, engines.learner)
+        if iteration:  # the engines sample with the restored weights
+            engines.sync(iteration)
     archive = Archive(run_dir / "archive.sqlite")
-    cluster = None
-    if connection is not None:
-        from spade.cluster.run import Cluster
-
-        with console.status("starting sandbox actors on the cluster's nodes"):
-            cluster = Cluster.start(config, connection, learner)
-        pool: SandboxPool = cluster.pool
-        sampler_policy = cluster.agent(agent)
-        designer = sampler_policy if designer is agent else designer
-        agent = sampler_policy
-        console.print(cluster.describe())
-    else:
-        pool = SandboxPool(config.sandbox, spares=2)
     if not resume:
         if config.seed_library:
             seed_library(archive, config.library_envs)
-        _add_extra_envs(archive, config, pool)
+        _add_extra_envs(archive, config, engines.pool)
     # Already archived sources keep their ids, so a resumed run finds the same ones.
     frontier = seed_library(archive, config.frontier_envs)
-    documents = load_corpus(config.corpus)
+    documents = load_corpus(config.corpus, training=True)
     chunks = [c for d in documents for c in chunk(d, config.designer.document_tokens)]
     sampler = (
         CorpusSampler.resume(chunks, state["corpus"])
@@ -162,21 +138,7 @@ def _open(
         else CorpusSampler(chunks, config.seed)
     )
     log = MetricsLog(run_dir, keep_lines=int(state.get("metrics_lines", 0)) if resume else 0)
-    return Session(
-        config,
-        run_dir,
-        agent,
-        designer,
-        learner,
-        archive,
-        sampler,
-        pool,
-        log,
-        cluster,
-        iteration,
-        buffer,
-        frontier,
-    )
+    return Session(config, run_dir, engines, archive, sampler, log, iteration, buffer, frontier)
 
 
 def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> None:
@@ -193,81 +155,15 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
             "check_seed": env_seed(f"{config.seed}:{config.designer.check.check_seed}", "extra")
         }
     )
-    verdicts = check_sources(jobs, check, pool, max_turns=config.rollout.max_turns)
-    for file, (source, _), verdict in zip(files, jobs, verdicts, strict=True):
-        archive.add(source, "extra", verdict, skill=file.stem, doc_id=str(file))
-
-
-def model_load_kwargs(config: RunConfig) -> dict[str, Any]:
-    """``HFPolicy.load`` arguments of the run's trained model (also what cluster replicas and
-    learner workers load)."""
-    trains = config.train_agent or (config.train_designer and config.designer_model is None)
-    warm = config.designer
-    shared = config.designer_model is None
-    return {
-        "name": config.model,
-        "dtype": config.dtype,
-        "device": config.device,
-        "lora": None if config.learner.full_finetune or not trains else config.learner.lora,
-        "seed": config.seed,
-        "merge": warmstart_adapter_for(
-            config.model, warm.warmstart and shared, warm.warmstart_adapter
-        ),
-    }
-
-
-def _policies(config: RunConfig, run_dir: Path) -> tuple[Policy, Policy, Learner | None]:
-    """(agent, designer, learner). On the ``vllm`` engine the agent (and shared designer) is a
-    vLLM engine on the same starting weights, and the learner trains its own HF copy."""
-    trains = config.train_agent or (config.train_designer and config.designer_model is None)
-    warm = config.designer
-    load = model_load_kwargs(config)
-    warmstart = load["merge"]
-    trained = HFPolicy.load(**load)
-    agent: Policy = trained
-    on_vllm = config.generation.engine == "vllm"
-    if on_vllm and config.cluster.generation_replicas == 0:  # replicas run their own engines
-        agent = VLLMPolicy.start(
-            config.model, config.generation.vllm, merge=warmstart, log=run_dir / "vllm.log"
-        )
-    designer: Policy = agent
-    if config.designer_model is not None:
-        hf = config.designer_backend == "hf"
-        designer = load_policy(
-            config.designer_model,
-            config.designer_backend,
-            config.designer_base_url,
-            device=config.device,
-            merge=warmstart_adapter_for(
-                config.designer_model, warm.warmstart and hf, warm.warmstart_adapter
-            ),
-        )
-    recompute = config.learner.old_logprobs == "learner" or (
-        config.learner.old_logprobs == "auto" and on_vllm
+    verdicts = check_sources(
+        jobs,
+        check,
+        pool,
+        max_turns=config.rollout.max_turns,
+        hint_source=config.rollout.hint_source,
     )
-    learner = Learner(trained, config.learner, config.seed, recompute) if trains else None
-    return agent, designer, learner
-
-
-def sync_engine(agent: Policy, learner: Learner | None, run_dir: Path, version: int) -> float:
-    """Load the learner's weights into a vLLM engine: the LoRA adapter under a new name (the
-    previous one unloaded), or full weights by serving them anew. Returns seconds (0 on hf)."""
-    if not isinstance(agent, VLLMPolicy) or learner is None:
-        return 0.0
-    import shutil
-
-    root = run_dir / "engine"
-    folder = root / f"v{version:06d}"
-    shutil.rmtree(folder, ignore_errors=True)
-    learner.model.save_pretrained(folder)
-    if hasattr(learner.model, "peft_config"):
-        seconds = agent.sync_adapter(folder, version)
-    else:
-        learner.policy.tokenizer.save_pretrained(folder)
-        seconds = agent.sync_weights(folder, version)
-    for old in sorted(root.glob("v*"))[:-2]:  # the one in use and the one before it
-        shutil.rmtree(old, ignore_errors=True)
-    return seconds
+    for file, (source, _), verdict in zip(files, jobs, verdicts, strict=True):
+        archive.add(source, Origin.EXTRA, verdict, skill=file.stem, doc_id=str(file))
 
 
 def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, Any]:
@@ -283,43 +179,41 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
     reporter.phase(iteration, "updating the model")
     started = time.monotonic()
     samples = collect_samples(session, iteration, designed, replayed)
-    stats = update(session, samples)
+    stats = update_phase(session, samples)
     seconds["update"] = time.monotonic() - started
     if stats:
-        seconds["sync"] = sync_engine(session.agent, session.learner, session.run, iteration)
-        if session.cluster is not None:
-            seconds["sync"] += session.cluster.sync(iteration)
+        seconds["sync"] = session.engines.sync(iteration)
     metrics = iteration_metrics(
         iteration, designed, replayed, stats, seconds, len(session.archive.environments(True))
     )
-    metrics["batch"] = batch_fingerprint(samples)
-    metrics["samples"] = {
+    metrics[m.BATCH] = batch_fingerprint(samples)
+    metrics[m.SAMPLES] = {
         "agent": sum(s.role == "agent" for s in samples),
         "designer": sum(s.role == "designer" for s in samples),
     }
-    if isinstance(session.agent, VLLMPolicy):
-        metrics["engine"] = session.agent.status()
-    if session.cluster is not None:
-        metrics["cluster"] = session.cluster.status()
+    metrics.update(session.engines.status())
     if config.eval.every and iteration % config.eval.every == 0:
         reporter.phase(iteration, f"evaluating on {config.eval.suite}")
-        metrics["eval"] = evaluate_agent(session)
+        metrics[m.EVAL] = evaluate_agent(session)
     session.log.write(metrics)
     session.iteration = iteration
     if iteration % config.checkpoint_every == 0 or iteration == config.iterations:
         reporter.phase(iteration, "saving a checkpoint")
-        state = {"corpus": session.sampler.state(), "metrics_lines": session.log.lines}
-        save_checkpoint(session.run, iteration, session.learner, state, session.buffer)
+        checkpoint_phase(session, iteration)
     return metrics
 
 
-def update(session: Session, samples: list[Sample]) -> dict[str, float]:
-    """One step of the learner: here, or on the cluster's data-parallel workers."""
-    if session.learner is None or not samples:
+def update_phase(session: Session, samples: list[Sample]) -> dict[str, float]:
+    """One step of the updater ({} when nothing trains or nothing was collected)."""
+    updater = session.engines.updater
+    if updater is None or not samples:
         return {}
-    if session.cluster is not None:
-        return session.cluster.step(samples)
-    return session.learner.step(samples)
+    return updater.step(samples)
+
+
+def checkpoint_phase(session: Session, iteration: int) -> None:
+    state = {"corpus": session.sampler.state(), "metrics_lines": session.log.lines}
+    save_checkpoint(session.run, iteration, session.engines.learner, state, session.buffer)
 
 
 def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult:
@@ -407,8 +301,6 @@ def collect_samples(
 ) -> list[Sample]:
     """Both roles' samples with advantages; designer samples wait for a delayed update."""
     config = session.config
-    if not isinstance(session.agent, TokenPolicy):
-        return []
     learner = config.learner
     samples: list[Sample] = []
     if config.train_agent:  # an environment caught giving episodes away teaches nothing
@@ -448,10 +340,10 @@ def evaluate_agent(session: Session) -> dict[str, Any]:
     )
     summary = overall(results)
     return {
-        "suite": config.eval.suite,
-        "win_rate": summary["win_rate"],
-        "mean_return": summary["mean_return"],
-        "played": summary["played"],
-        "not_played": summary["not_played_reasons"],
-        "per_env": {r.name: r.summary()["win_rate"] for r in results},
+        m.EVAL_SUITE: config.eval.suite,
+        m.EVAL_WIN_RATE: summary["win_rate"],
+        m.EVAL_MEAN_RETURN: summary["mean_return"],
+        m.EVAL_PLAYED: summary["played"],
+        m.EVAL_NOT_PLAYED: summary["not_played_reasons"],
+        m.EVAL_PER_ENV: {r.name: r.summary()["win_rate"] for r in results},
     }

@@ -9,11 +9,9 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from spade import metric_names as m
 from spade.designer import RoundResult
 from spade.rollout import PairedResult, estimate_from_episodes
-
-EDGE_LOW, EDGE_HIGH = 0.2, 0.8
-"""Bounds of the 'edge of ability' share (SPADE: envs with unhinted win rate in [0.2, 0.8])."""
 
 
 def audit_counts(played: list[PairedResult]) -> dict[str, Any]:
@@ -39,35 +37,28 @@ def iteration_metrics(
     """The metrics line of one iteration."""
     played = [*designed.played.values(), *replayed]
     metrics: dict[str, Any] = {
-        "iteration": iteration,
-        "designs": len(designed.designs),
-        "designs_valid": sum(d.valid for d in designed.designs),
-        "design_attempts": designed.attempts,
-        "validity_rate": designed.validity_rate,
-        "ladder_mean": designed.ladder_mean,
-        "designer_reward_mean": _mean([a.reward for d in designed.designs for a in d.attempts]),
-        "envs_played": sum(bool(r.estimate.pairs) for r in played),
-        "agent_wins": sum(e.won for r in played for e in r.unhinted if e.played),
-        "agent_episodes": sum(e.played for r in played for e in r.unhinted),
-        "episodes_not_played": sum(not e.played for r in played for e in r.unhinted + r.hinted),
-        "audit": audit_counts(played),
-        "diversity": designed.diversity,
-        "archive_size": archive_size,
-        "loss_agent": stats.get("loss_agent"),
-        "loss_designer": stats.get("loss_designer"),
-        "clip_fraction_agent": stats.get("clip_fraction_agent"),
-        "clip_fraction_designer": stats.get("clip_fraction_designer"),
-        "grad_norm": stats.get("grad_norm"),
-        "logprob_gap_mean": stats.get("logprob_gap_mean"),
-        "logprob_gap_max": stats.get("logprob_gap_max"),
-        "tis_capped": stats.get("tis_capped"),
-        "seconds": {k: round(v, 2) for k, v in seconds.items()},
+        m.ITERATION: iteration,
+        m.DESIGNS: len(designed.designs),
+        m.DESIGNS_VALID: sum(d.valid for d in designed.designs),
+        m.DESIGN_ATTEMPTS: designed.attempts,
+        m.VALIDITY_RATE: designed.validity_rate,
+        m.LADDER_MEAN: designed.ladder_mean,
+        m.DESIGNER_REWARD_MEAN: _mean([a.reward for d in designed.designs for a in d.attempts]),
+        m.ENVS_PLAYED: sum(bool(r.estimate.pairs) for r in played),
+        m.AGENT_WINS: sum(e.won for r in played for e in r.unhinted if e.played),
+        m.AGENT_EPISODES: sum(e.played for r in played for e in r.unhinted),
+        m.EPISODES_NOT_PLAYED: sum(not e.played for r in played for e in r.unhinted + r.hinted),
+        m.AUDIT: audit_counts(played),
+        m.DIVERSITY: designed.diversity,
+        m.ARCHIVE_SIZE: archive_size,
+        **{key: stats.get(key) for key in m.LEARNER_STATS},
+        m.SECONDS: {k: round(v, 2) for k, v in seconds.items()},
     }
     metrics.update(_play_metrics(played))
     sampled = sum(sum(e.mask) for r in played for e in r.unhinted + r.hinted)
     sampled += sum(len(a.completion.token_ids) for d in designed.designs for a in d.attempts)
     busy = seconds.get("design", 0.0) + seconds.get("play", 0.0)
-    metrics["tokens_per_s"] = sampled / busy if busy > 0 else None
+    metrics[m.TOKENS_PER_S] = sampled / busy if busy > 0 else None
     return metrics
 
 
@@ -80,19 +71,20 @@ def _play_metrics(results: list[PairedResult]) -> dict[str, Any]:
         r for r in results if r.estimate.pairs
     ]  # an env with no pair started measured nothing
     if not played:
-        return {"regret_mean": None, "hinted_win_rate": None, "unhinted_win_rate": None}
+        return {m.REGRET_MEAN: None, m.HINTED_WIN_RATE: None, m.UNHINTED_WIN_RATE: None}
     hinted = [e for r in played for e in r.hinted]
     unhinted = [e for r in played for e in r.unhinted]
     pooled = estimate_from_episodes(hinted, unhinted)
     rates = [r.estimate.unhinted_win_rate for r in played]
+    low, high = m.EDGE_BAND
     return {
-        "regret_mean": pooled.regret,
-        "regret_ci_low": pooled.ci_low,
-        "regret_ci_high": pooled.ci_high,
-        "hinted_win_rate": pooled.hinted_win_rate,
-        "unhinted_win_rate": pooled.unhinted_win_rate,
-        "unhinted_return_mean": pooled.unhinted_mean,
-        "edge_share": sum(EDGE_LOW <= w <= EDGE_HIGH for w in rates) / len(rates),
+        m.REGRET_MEAN: pooled.regret,
+        m.REGRET_CI_LOW: pooled.ci_low,
+        m.REGRET_CI_HIGH: pooled.ci_high,
+        m.HINTED_WIN_RATE: pooled.hinted_win_rate,
+        m.UNHINTED_WIN_RATE: pooled.unhinted_win_rate,
+        m.UNHINTED_RETURN_MEAN: pooled.unhinted_mean,
+        m.EDGE_SHARE: sum(low <= w <= high for w in rates) / len(rates),
     }
 
 
@@ -101,7 +93,7 @@ class MetricsLog:
     checkpoint (lines of iterations after it are dropped)."""
 
     def __init__(self, run: Path, keep_lines: int = 0) -> None:
-        self.path = run / "metrics.jsonl"
+        self.path = run / m.METRICS_FILE
         kept = self.path.read_text().splitlines()[:keep_lines] if self.path.exists() else []
         self.path.write_text("".join(line + "\n" for line in kept))
         self.lines = len(kept)
@@ -115,7 +107,7 @@ class MetricsLog:
             handle.flush()
             os.fsync(handle.fileno())
         self.lines += 1
-        step = int(metrics["iteration"])
+        step = int(metrics[m.ITERATION])
         for key, value in _scalars(metrics):
             self.writer.add_scalar(key, value, step)
         self.writer.flush()

@@ -15,17 +15,19 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-SHOWN = ("validity_rate", "ladder_mean", "regret_mean", "unhinted_win_rate", "edge_share")
+from spade import metric_names as m
+
+SHOWN = (m.VALIDITY_RATE, m.LADDER_MEAN, m.REGRET_MEAN, m.UNHINTED_WIN_RATE, m.EDGE_SHARE)
 
 
 def metrics_line(metrics: dict[str, Any]) -> str:
     """The headline numbers of one iteration, on one line."""
-    parts = [f"iteration {metrics['iteration']}"]
+    parts = [f"iteration {metrics[m.ITERATION]}"]
     for key in SHOWN:
         value = metrics.get(key)
         if isinstance(value, float):
             parts.append(f"{key} {value:.3f}")
-    seconds = metrics.get("seconds", {})
+    seconds = metrics.get(m.SECONDS, {})
     parts.append(f"{sum(seconds.values()):.0f}s")
     return " · ".join(parts)
 

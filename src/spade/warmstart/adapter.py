@@ -1,15 +1,15 @@
 """Where the warm-start adapter lives and how a policy takes it in.
 
 The adapter for the embedded model ships with the package (``adapters/smollm2-135m``: a peft
-LoRA folder stored in float16, a few MB) and is rebuilt by ``spade warmstart train``. A run merges
-it into the weights before adding its own trainable adapter, so both roles start from the
-warm-started model and the KL reference (adapter disabled) is that model too.
+LoRA folder stored in float16, a few MB) and is rebuilt by ``spade warmstart train``. A run
+merges it into the weights before adding its own trainable adapter, so both roles start from the
+warm-started model and the KL reference (adapter disabled) is that model too. Loading, merging
+and storing adapters is ``spade.llm.adapters``'s; this module only says which one.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from spade.errors import UsageError
 from spade.llm.models import EMBEDDED_MODEL
@@ -34,25 +34,3 @@ def warmstart_adapter_for(model: str, enabled: bool, adapter: str | None) -> Pat
             raise UsageError(f"designer.warmstart_adapter: no peft adapter folder at {path}")
         return path
     return shipped_adapter(model)
-
-
-def merge_adapter(model: Any, folder: Path) -> Any:
-    """``model`` with the LoRA adapter in ``folder`` merged into its weights."""
-    from peft import PeftModel
-
-    from spade.llm.hf import quiet_peft
-
-    quiet_peft()
-    merged = PeftModel.from_pretrained(model, str(folder)).merge_and_unload()
-    merged.eval()
-    return merged
-
-
-def store_half(folder: Path) -> None:
-    """Rewrite the adapter's weights in float16 (half the size; LoRA weights fit its range)."""
-    import torch
-    from safetensors.torch import load_file, save_file
-
-    path = folder / "adapter_model.safetensors"
-    tensors = {k: v.to(torch.float16).contiguous() for k, v in load_file(str(path)).items()}
-    save_file(tensors, str(path), metadata={"format": "pt"})

@@ -103,8 +103,9 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
 ) -> None:
     """LoRA fine-tune of the designer role on the pairs; writes a peft adapter folder."""
+    from spade.llm.adapters import store_half
     from spade.llm.hf import HFPolicy
-    from spade.warmstart.adapter import ADAPTERS_DIR, store_half
+    from spade.warmstart.adapter import ADAPTERS_DIR
     from spade.warmstart.dataset import dataset_path, file_sha, read_pairs
     from spade.warmstart.sft import train_adapter
 
@@ -152,7 +153,7 @@ def measure_command(
     save: Annotated[Path | None, typer.Option(help="Also write the results as JSON.")] = None,
 ) -> None:
     """Validity, ladder and near-duplicates of designs for the held-out documents."""
-    from spade.llm.hf import HFPolicy
+    from spade.llm import ModelSpec, open_token_policy
     from spade.sandbox import SandboxPool
     from spade.warmstart.adapter import warmstart_adapter_for
     from spade.warmstart.measure import measure
@@ -161,8 +162,9 @@ def measure_command(
     merge = warmstart_adapter_for(
         run.model, adapter != "none", None if adapter in (None, "none") else adapter
     )
+    spec = ModelSpec(name=run.model, dtype=run.dtype, device=run.device, merge=merge)
     with console.status(f"loading {run.model}"):
-        policy = HFPolicy.load(run.model, dtype=run.dtype, device=run.device, merge=merge)
+        policy = open_token_policy(spec, "hf")
 
     def say(text: str, status: Any) -> None:
         status.update(text)

@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from spade.archive import ArchivedEnv
+from spade.archive import ArchivedEnv, Origin
 from spade.checker.run import check_source
-from spade.corpus import Document, chunk, load_corpus
+from spade.corpus import HELDOUT_DOCS, Document, chunk, load_corpus
 from spade.designer.config import DesignerConfig
 from spade.designer.prompts import design_messages, prefill_text
 from spade.designer.types import EnvKind
@@ -33,7 +33,7 @@ from spade.errors import UsageError
 from spade.llm.base import Message
 from spade.sandbox import SandboxPool
 from spade.warmstart.augment import augment
-from spade.warmstart.config import DATASET_VERSION, HELDOUT_DOCS, WarmstartConfig
+from spade.warmstart.config import DATASET_VERSION, WarmstartConfig
 
 TARGETS_DIR = Path(__file__).parent / "targets"
 DATA_DIR = Path(__file__).parent / "data"
@@ -148,8 +148,8 @@ def negative_exemplar(rng: random.Random) -> ArchivedEnv:
     name = rng.choice(training_names())
     rate = rng.choice((0.0, 0.05, 0.95, 1.0))
     return ArchivedEnv(
-        0, "", (LIBRARY_DIR / f"{name}.py").read_text(), "library", name, True, 1.0, None, None,
-        name, None, 0, 0, {"unhinted_win_rate": rate},
+        0, "", (LIBRARY_DIR / f"{name}.py").read_text(), Origin.LIBRARY, name, True, 1.0, None,
+        None, name, None, 0, 0, {"unhinted_win_rate": rate},
     )  # fmt: skip
 
 
@@ -195,12 +195,12 @@ def build_pairs(
 ) -> tuple[list[Pair], list[dict[str, Any]]]:
     """Pairs for every target and its checked variants; returns (pairs, rejected variants with
     the reason). An original target that fails the checker is an error: it is ours to fix."""
-    documents = {d.id: d for d in load_corpus(None)}
+    documents = {d.id: d for d in load_corpus(None, training=True)}
     pairs: list[Pair] = []
     rejected: list[dict[str, Any]] = []
     for target in targets_in_use(designer, root):
         if target.doc_id not in documents:
-            raise UsageError(f"{target.path}: no bundled document {target.doc_id}")
+            raise UsageError(f"{target.path}: no bundled training document {target.doc_id}")
         rng = random.Random(f"{config.seed}:{target.doc_id}:{target.name}")
         template = template_for(target.kind, designer)
         prefill = prefill_text(template)

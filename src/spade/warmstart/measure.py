@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from spade.checker.run import check_source
-from spade.corpus import chunk, load_corpus
+from spade.corpus import HELDOUT_DOCS, chunk, load_corpus
 from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.novelty import nearest, signature_of
@@ -26,7 +26,6 @@ from spade.designer.prompts import prefill_text
 from spade.llm.base import SamplingParams, TokenPolicy
 from spade.regret.estimators import wilson_interval
 from spade.sandbox import SandboxPool
-from spade.warmstart.config import HELDOUT_DOCS
 from spade.warmstart.dataset import prompt_for, targets, templates_in_use
 
 
@@ -117,7 +116,9 @@ def measure(
 
 
 def target_signatures(novelty: NoveltyConfig) -> list[tuple[str, tuple[int, ...]]]:
-    """('document/kind', MinHash signature) of every warm-start target."""
+    """('document/kind', MinHash signature) of every warm-start target: what a memorised design
+    would copy. The templates' own exemplars are not in it: every prompt shows one, so a design
+    in its shape is what the prompt asks for, not a memorised one."""
     return [(f"{t.doc_id}/{t.name}", signature_of(t.path.read_text(), novelty)) for t in targets()]
 
 

@@ -69,7 +69,7 @@ class SupportTicketsEnv(ToolEnv):
     def step(self, action):
         observation, reward, terminated, truncated, info = super().step(action)
         if self.lost and not terminated:  # 'done' with a stray escalation is a definitive loss
-            self._episode_over = True
+            self.done = True
             return observation, 0.0, True, False, info
         return observation, reward, terminated, truncated, info
 

@@ -43,11 +43,6 @@ class VLLMSettings(BaseModel):
     max_lora_rank: int = Field(
         16, ge=1, description="Largest LoRA rank served; at least the learner's lora.rank."
     )
-    dtype: Literal["auto", "bfloat16", "float16", "float32"] = Field(
-        "bfloat16",
-        description="Weights' dtype in the engine (the learner computes in float32; the "
-        "truncated importance weights correct the difference).",
-    )
     start_timeout_s: float = Field(
         600.0, gt=0, description="Longest wait for the engine to come up."
     )

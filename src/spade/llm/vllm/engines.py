@@ -18,7 +18,7 @@ import httpx
 
 from spade.errors import EngineError
 from spade.llm.vllm.config import VLLMSettings
-from spade.llm.vllm.server import BASE_NAME, VLLMServer, batched_tokens
+from spade.llm.vllm.server import BASE_NAME, ENGINE_DTYPE, VLLMServer, batched_tokens
 
 TOKEN_PREFIX = "token_id:"
 
@@ -102,9 +102,11 @@ class ServerEngine:
     """A supervised server process; a batch that finds it dead restarts it (``restarts`` times),
     loads the current adapter again and is sent again (seeded, so it samples the same)."""
 
-    def __init__(self, model: str, settings: VLLMSettings, log: Path) -> None:
+    def __init__(
+        self, model: str, settings: VLLMSettings, log: Path, dtype: str = ENGINE_DTYPE
+    ) -> None:
         self.settings = settings
-        self.server = VLLMServer(model, settings, log)
+        self.server = VLLMServer(model, settings, log, dtype)
         self.server.start()
         self.started_s = self.server.started_s
         self.restarts_left = settings.restarts
@@ -215,7 +217,7 @@ class ServerEngine:
     def reload(self, model: str) -> None:
         """Serve other weights (a full fine-tune's checkpoint): the server restarts on them."""
         self.server.stop()
-        self.server = VLLMServer(model, self.settings, self.server.log)
+        self.server = VLLMServer(model, self.settings, self.server.log, self.server.dtype)
         self.server.start()
         self.started_s = self.server.started_s
         self._adapters.clear()
@@ -238,10 +240,11 @@ def _log_hint(log: Path) -> str:
 class InProcessEngine:
     """``vllm.LLM`` in this process (vLLM installed beside spade, as on a GPU node)."""
 
-    def __init__(self, model: str, settings: VLLMSettings) -> None:
+    def __init__(self, model: str, settings: VLLMSettings, dtype: str = ENGINE_DTYPE) -> None:
         began = time.monotonic()
         self.settings = settings
-        self._llm = _make_llm(model, settings)
+        self.dtype = dtype
+        self._llm = _make_llm(model, settings, dtype)
         self._ids: dict[str, Any] = {}
         self._next_id = 1
         self.started_s = time.monotonic() - began
@@ -301,7 +304,7 @@ class InProcessEngine:
     def reload(self, model: str) -> None:
         began = time.monotonic()
         del self._llm
-        self._llm = _make_llm(model, self.settings)
+        self._llm = _make_llm(model, self.settings, self.dtype)
         self._ids.clear()
         self.started_s = time.monotonic() - began
 
@@ -309,12 +312,12 @@ class InProcessEngine:
         self._llm = None
 
 
-def _make_llm(model: str, settings: VLLMSettings) -> Any:
+def _make_llm(model: str, settings: VLLMSettings, dtype: str) -> Any:
     from vllm import LLM
 
     return LLM(
         model=model,
-        dtype=settings.dtype,
+        dtype=dtype,
         gpu_memory_utilization=settings.memory_share,
         max_model_len=settings.max_model_len,
         tensor_parallel_size=settings.tensor_parallel_size,

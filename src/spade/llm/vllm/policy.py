@@ -19,12 +19,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spade.llm.base import SamplingParams, TokenPolicy
+from spade.llm.adapters import merge_adapter
+from spade.llm.base import SamplingParams, TokenPolicy, Weights
+from spade.llm.cache import cache_dir
 from spade.llm.hf import _stop_ids
-from spade.llm.models import EMBEDDED_MODEL, cache_dir, resolve_model
+from spade.llm.models import EMBEDDED_MODEL, resolve_model
 from spade.llm.vllm.config import VLLMSettings
 from spade.llm.vllm.engines import Engine, InProcessEngine, Row, ServerEngine
-from spade.llm.vllm.server import model_positions
+from spade.llm.vllm.server import engine_dtype, model_positions
 from spade.types import Completion
 
 
@@ -51,7 +53,6 @@ def engine_model(name: str, merge: Path | None = None) -> str:
     if (target / "config.json").exists():
         return str(target)
     from spade.llm.models import load_model_and_tokenizer
-    from spade.warmstart.adapter import merge_adapter
 
     model, tokenizer = load_model_and_tokenizer(name, "float32", "cpu")
     model = merge_adapter(model, merge)
@@ -81,6 +82,9 @@ class VLLMPolicy(TokenPolicy):
         self.version = 0
         self.last_sync_s = 0.0
         """Seconds the last weight sync took (save excluded: load and switch)."""
+        self.workdir: Path | None = None
+        """Where synced weights are written (the run's ``engine/``; a temporary folder when
+        unset)."""
 
     @classmethod
     def start(
@@ -89,8 +93,10 @@ class VLLMPolicy(TokenPolicy):
         settings: VLLMSettings | None = None,
         merge: Path | None = None,
         log: Path | None = None,
+        dtype: str = "auto",
     ) -> VLLMPolicy:
-        """Start an engine on model ``name`` (merging the LoRA folder ``merge`` first)."""
+        """Start an engine on model ``name`` (merging the LoRA folder ``merge`` first) in the
+        run's ``dtype`` ('auto': ``ENGINE_DTYPE``)."""
         from transformers import AutoTokenizer
 
         settings = settings or VLLMSettings()
@@ -101,10 +107,15 @@ class VLLMPolicy(TokenPolicy):
             mode = "inprocess" if vllm_importable() else "server"
         engine: Engine
         if mode == "inprocess":
-            engine = InProcessEngine(model, settings)
+            engine = InProcessEngine(model, settings, engine_dtype(dtype))
         else:
-            engine = ServerEngine(model, settings, log or cache_dir() / "logs" / "vllm.log")
-        return cls(engine, tokenizer, name, _context_limit(model, settings))
+            engine = ServerEngine(
+                model, settings, log or cache_dir() / "logs" / "vllm.log", engine_dtype(dtype)
+            )
+        policy = cls(engine, tokenizer, name, _context_limit(model, settings))
+        if log is not None:
+            policy.workdir = log.parent / "engine"
+        return policy
 
     @property
     def stop_token_ids(self) -> frozenset[int]:
@@ -150,6 +161,25 @@ class VLLMPolicy(TokenPolicy):
         """Each token's log-probability under the engine's current weights (temperature 1;
         the first token gets 0.0)."""
         return self.engine.score(list(ids), self.adapter)
+
+    def sync(self, weights: Weights, version: int) -> float:
+        """Save ``weights`` under ``workdir/v{version}`` and load them: an adapter under a new
+        name, full weights by serving them anew. The folder in use and the one before it are
+        kept. Returns the seconds the load took."""
+        import tempfile
+
+        if self.workdir is None:
+            self.workdir = Path(tempfile.mkdtemp(prefix="spade-engine-"))
+        folder = self.workdir / f"v{version:06d}"
+        shutil.rmtree(folder, ignore_errors=True)
+        weights.save(folder)
+        if weights.is_adapter:
+            seconds = self.sync_adapter(folder, version)
+        else:
+            seconds = self.sync_weights(folder, version)
+        for old in sorted(self.workdir.glob("v*"))[:-2]:
+            shutil.rmtree(old, ignore_errors=True)
+        return seconds
 
     def sync_adapter(self, folder: Path, version: int) -> float:
         """Sample from the LoRA adapter saved in ``folder`` from now on, under the name

@@ -27,6 +27,16 @@ BASE_NAME = "base"
 VLLM_VENV = ".venv-vllm"
 
 
+ENGINE_DTYPE = "bfloat16"
+"""The engine's dtype when the run's ``dtype`` is 'auto' (the learner computes in float32 on a
+CPU; the truncated importance weights correct the difference)."""
+
+
+def engine_dtype(dtype: str) -> str:
+    """The vLLM dtype for the run's ``dtype`` setting."""
+    return ENGINE_DTYPE if dtype == "auto" else dtype
+
+
 def find_python(settings: VLLMSettings) -> Path:
     """The server environment's interpreter, or a one-line error saying how to make one."""
     import spade
@@ -60,7 +70,9 @@ def free_port(host: str, port: int) -> int:
         return int(probe.getsockname()[1])
 
 
-def server_command(python: Path, model: str, port: int, settings: VLLMSettings) -> list[str]:
+def server_command(
+    python: Path, model: str, port: int, settings: VLLMSettings, dtype: str = ENGINE_DTYPE
+) -> list[str]:
     """The argument list that starts the server on ``model`` (a folder or hub id)."""
     command = [
         str(python),
@@ -75,7 +87,7 @@ def server_command(python: Path, model: str, port: int, settings: VLLMSettings) 
         "--port",
         str(port),
         "--dtype",
-        settings.dtype,
+        dtype,
         "--gpu-memory-utilization",
         str(settings.memory_share),
         "--tensor-parallel-size",
@@ -133,13 +145,16 @@ def last_error(log: Path, limit: int = 300) -> str:
 class VLLMServer:
     """One server process on one model folder; ``start`` blocks until it answers /health."""
 
-    def __init__(self, model: str, settings: VLLMSettings, log: Path) -> None:
+    def __init__(
+        self, model: str, settings: VLLMSettings, log: Path, dtype: str = ENGINE_DTYPE
+    ) -> None:
         if "/" in model or os.sep in model:
             folder = Path(model).expanduser()
             if model.startswith((".", "/", "~")) and not (folder / "config.json").exists():
                 raise UsageError(f"the model folder {folder} is missing or has no config.json")
         self.model = model
         self.settings = settings
+        self.dtype = dtype
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
@@ -158,7 +173,7 @@ class VLLMServer:
     def start(self) -> None:
         python = find_python(self.settings)
         self.port = free_port(self.settings.host, self.settings.port)
-        command = server_command(python, self.model, self.port, self.settings)
+        command = server_command(python, self.model, self.port, self.settings, self.dtype)
         env = dict(os.environ)
         env.setdefault("VLLM_CPU_KVCACHE_SPACE", f"{self.settings.cpu_kv_cache_gb:g}")
         env["VLLM_ALLOW_RUNTIME_LORA_UPDATING"] = "True"

@@ -9,21 +9,16 @@ from typing import Any
 import pytest
 import torch
 
-from spade.cluster.learner import shard_samples
 from spade.errors import UsageError
+from spade.llm.adapters import LoraSettings
+from spade.llm.spec import ModelSpec
+from spade.train.parallel import shard_samples
 from spade.train.samples import Sample
 
 
-def load_kwargs() -> dict[str, Any]:
-    """``HFPolicy.load``'s arguments: the tiny model on the CPU with a small LoRA adapter."""
-    from spade.llm.hf import LoraSettings
-
-    return {
-        "name": "tiny-random",
-        "device": "cpu",
-        "seed": 0,
-        "lora": LoraSettings(rank=4, alpha=8),
-    }
+def worker_spec() -> ModelSpec:
+    """The workers' model: the tiny model on the CPU with a small LoRA adapter."""
+    return ModelSpec(name="tiny-random", device="cpu", seed=0, lora=LoraSettings(rank=4, alpha=8))
 
 
 def make_samples(count: int, seed: int) -> list[Sample]:
@@ -95,7 +90,7 @@ def lora_learner(recompute_old: bool = True, kl_coef: float = 0.0) -> Any:
     from spade.train.config import LearnerConfig
     from spade.train.learner import Learner
 
-    policy = HFPolicy.load(**load_kwargs())
+    policy = HFPolicy.from_spec(worker_spec())
     generator = torch.Generator().manual_seed(7)
     with torch.no_grad():
         for name, parameter in policy.model.named_parameters():
@@ -124,13 +119,13 @@ def assert_same_stats(stats: dict[str, float], expected: dict[str, float]) -> No
 
 @pytest.mark.slow
 def test_two_workers_step_as_one_process_does(ray_cluster: Any) -> None:
-    from spade.cluster.learner import DataParallelLearner
     from spade.train.checkpoint import trainable_state
+    from spade.train.parallel import DataParallelLearner
 
     single, driver = lora_learner(), lora_learner()
     start = {n: t.clone() for n, t in trainable_state(driver).items()}
     batches = [make_samples(6, seed=10), make_samples(5, seed=11)]
-    with DataParallelLearner(driver, 2, load_kwargs(), num_cpus=0.5) as parallel:
+    with DataParallelLearner(driver, 2, worker_spec(), num_cpus=0.5) as parallel:
         assert len(set(parallel.nodes)) == 2  # spread over both nodes
         differences = []
         for batch in batches:  # the second step also carries Adam's state over
@@ -149,11 +144,11 @@ def test_two_workers_step_as_one_process_does(ray_cluster: Any) -> None:
 def test_empty_shard_and_a_lost_worker_change_nothing(ray_cluster: Any) -> None:
     import ray
 
-    from spade.cluster.learner import DataParallelLearner
+    from spade.train.parallel import DataParallelLearner
 
     # Against the behaviour log-probs, with a KL term: clipping and KL statistics are not 0.
     single, driver = lora_learner(False, 0.01), lora_learner(False, 0.01)
-    with DataParallelLearner(driver, 2, load_kwargs(), num_cpus=0.5) as parallel:
+    with DataParallelLearner(driver, 2, worker_spec(), num_cpus=0.5) as parallel:
         batch = make_samples(1, seed=12)  # one of the two ranks has nothing to learn from
         assert_same_stats(parallel.step(batch), single.step(batch))
         assert_same_weights(driver, single)
@@ -168,8 +163,8 @@ def test_empty_shard_and_a_lost_worker_change_nothing(ray_cluster: Any) -> None:
 
 @pytest.mark.slow
 def test_too_many_workers_for_the_cluster_is_a_cluster_error(ray_cluster: Any) -> None:
-    from spade.cluster.learner import DataParallelLearner
     from spade.errors import ClusterError
+    from spade.train.parallel import DataParallelLearner
 
     with pytest.raises(ClusterError, match="no room for 3 learner workers"):
-        DataParallelLearner(lora_learner(), 3, load_kwargs(), num_cpus=1.0, start_timeout_s=3)
+        DataParallelLearner(lora_learner(), 3, worker_spec(), num_cpus=1.0, start_timeout_s=3)

@@ -27,10 +27,12 @@ import torch
 
 from spade.errors import ClusterError, UsageError
 from spade.llm.hf import HFPolicy
+from spade.llm.spec import ModelSpec
 from spade.train.checkpoint import load_trainable_state, trainable_state
 from spade.train.config import LearnerConfig
 from spade.train.learner import MAX_STATS, Learner
 from spade.train.samples import Sample
+from spade.train.updater import LearnerWeights, Updater
 
 BUCKET_BYTES = 32 << 20
 """Gradients are summed in flat buckets of about this size: one collective per bucket instead
@@ -159,9 +161,9 @@ class LearnerWorker:
     """
 
     def __init__(
-        self, load_kwargs: dict[str, Any], config: LearnerConfig, seed: int, recompute_old: bool
+        self, spec: ModelSpec, config: LearnerConfig, seed: int, recompute_old: bool
     ) -> None:
-        policy = HFPolicy.load(**load_kwargs)
+        policy = HFPolicy.from_spec(spec)
         self.learner = Learner(policy, config, seed=seed, recompute_old=recompute_old)
         self.rank = -1
 
@@ -222,13 +224,13 @@ class _LostWorker(Exception):
     """A worker process died during a step (its node went away, or it ran out of memory)."""
 
 
-class DataParallelLearner:
+class DataParallelLearner(Updater):
     """Steps the driver's ``learner`` with ``workers`` Ray actors, each on a shard of the batch.
 
-    ``load_kwargs`` are ``HFPolicy.load``'s arguments for the workers' models (the driver's
-    model, with the device each worker should use). The workers are placed by a placement group
-    of strategy ``placement`` (SPREAD: across nodes where it can), each with ``num_cpus`` and
-    ``num_gpus``; they are not detached, so they end with the driver's process, and ``close``
+    ``spec`` is the workers' model (the driver's, with the device each worker should use). The
+    workers are placed by a placement group of strategy ``placement`` (SPREAD: across nodes
+    where it can), each with ``num_cpus`` and ``num_gpus``; they are not detached, so they end
+    with the driver's process, and ``close``
     ends them sooner. A step whose worker died is run again on fresh workers, ``restarts``
     times at most per step.
     """
@@ -237,7 +239,7 @@ class DataParallelLearner:
         self,
         learner: Learner,
         workers: int,
-        load_kwargs: dict[str, Any],
+        spec: ModelSpec,
         *,
         num_cpus: float = 1.0,
         num_gpus: float = 0.0,
@@ -261,7 +263,7 @@ class DataParallelLearner:
         self.ray = import_ray()
         self.learner = learner
         self.workers = workers
-        self.load_kwargs = dict(load_kwargs)
+        self.spec = spec
         self.num_cpus = num_cpus
         self.num_gpus = num_gpus
         self.restarts = restarts
@@ -319,7 +321,7 @@ class DataParallelLearner:
                 scheduling_strategy=PlacementGroupSchedulingStrategy(
                     self._group, placement_group_bundle_index=rank
                 ),
-            ).remote(self.load_kwargs, driver.config, driver.seed, driver.recompute_old)
+            ).remote(self.spec, driver.config, driver.seed, driver.recompute_old)
             for rank in range(self.workers)
         ]
         address = self.ray.get(self._actors[0].rendezvous.remote(), timeout=self.start_timeout_s)
@@ -353,6 +355,10 @@ class DataParallelLearner:
         load_trainable_state(self.learner, weights)
         self.learner.optimizer.load_state_dict(optimizer)
         return stats
+
+    def weights(self) -> LearnerWeights:
+        """The driver's learner's weights (the workers' rank 0 copied them back)."""
+        return self.learner.weights()
 
     def _step_once(
         self, shards: list[list[Sample]], total_tokens: float

@@ -1,0 +1,76 @@
+"""LoRA adapters on a transformers model: the settings of a trainable adapter, adding one, and
+merging a saved adapter folder into the weights (the designer warm-start ships such a folder;
+``spade.warmstart.adapter`` says where)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spade.llm.seeding import seeded_torch
+
+
+class LoraSettings(BaseModel):
+    """A LoRA adapter (peft) on the policy's linear layers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rank: int = Field(16, ge=1, description="LoRA rank r.")
+    alpha: int = Field(32, ge=1, description="LoRA scaling alpha.")
+    dropout: float = Field(0.0, ge=0, lt=1, description="Dropout on the adapter input.")
+    target_modules: tuple[str, ...] = Field(
+        ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"),
+        description="Names of the linear layers that get adapters.",
+    )
+
+
+def quiet_peft() -> None:
+    """peft asks transformers a deprecated question; the answer is right, the noise is not."""
+    import warnings
+
+    warnings.filterwarnings(
+        "ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning
+    )
+
+
+def merge_adapter(model: Any, folder: Path) -> Any:
+    """``model`` with the LoRA adapter in ``folder`` merged into its weights."""
+    from peft import PeftModel
+
+    quiet_peft()
+    merged = PeftModel.from_pretrained(model, str(folder)).merge_and_unload()
+    merged.eval()
+    return merged
+
+
+def add_lora(model: Any, lora: LoraSettings, seed: int) -> Any:
+    """``model`` with a trainable adapter on the target layers it has; the adapter's initial
+    weights depend on ``seed`` only (not on what drew from torch's global generator before)."""
+    from peft import LoraConfig, get_peft_model
+
+    quiet_peft()
+    present = {n.rsplit(".", 1)[-1] for n, _ in model.named_modules()}
+    targets = [m for m in lora.target_modules if m in present]
+    with seeded_torch(seed, "lora init"):  # peft initialises from torch's global RNG
+        return get_peft_model(
+            model,
+            LoraConfig(
+                r=lora.rank,
+                lora_alpha=lora.alpha,
+                lora_dropout=lora.dropout,
+                target_modules=targets,
+                task_type="CAUSAL_LM",
+            ),
+        )
+
+
+def store_half(folder: Path) -> None:
+    """Rewrite the adapter's weights in float16 (half the size; LoRA weights fit its range)."""
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    path = folder / "adapter_model.safetensors"
+    tensors = {k: v.to(torch.float16).contiguous() for k, v in load_file(str(path)).items()}
+    save_file(tensors, str(path), metadata={"format": "pt"})

@@ -1,0 +1,245 @@
+"""The run's factory: from a ``RunConfig``, the samplers of both roles, the updater and the
+sandbox pool, on this machine or on a Ray cluster. The one place a run's engine, cluster and
+learner settings turn into objects; the loop then only calls their interfaces (``Policy``,
+``Updater``, ``SandboxPool``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+
+from spade.errors import ClusterError
+from spade.llm import ModelSpec, Policy, open_policy
+from spade.llm.hf import HFPolicy
+from spade.sandbox import SandboxPool
+from spade.train.config import RunConfig
+from spade.train.learner import Learner
+from spade.train.updater import Updater
+from spade.warmstart.adapter import warmstart_adapter_for
+
+if TYPE_CHECKING:
+    from spade.cluster.connect import Connection
+
+
+def trains_shared_model(config: RunConfig) -> bool:
+    """Whether any role's samples update the shared model."""
+    return config.train_agent or (config.train_designer and config.designer_model is None)
+
+
+def model_spec(config: RunConfig) -> ModelSpec:
+    """The run's trained model: what the learner, its workers and the engines load."""
+    warm = config.designer
+    lora = config.learner.lora
+    return ModelSpec(
+        name=config.model,
+        dtype=config.dtype,
+        device=config.device,
+        lora=None if config.learner.full_finetune or not trains_shared_model(config) else lora,
+        seed=config.seed,
+        merge=warmstart_adapter_for(
+            config.model, warm.warmstart and config.designer_model is None, warm.warmstart_adapter
+        ),
+    )
+
+
+def designer_spec(config: RunConfig) -> ModelSpec:
+    """A separate (frozen) designer's model; the warm-start merges where its engine loads
+    weights itself."""
+    assert config.designer_model is not None
+    warm = config.designer
+    local = config.designer_engine == "hf"
+    return ModelSpec(
+        name=config.designer_model,
+        device=config.device,
+        merge=warmstart_adapter_for(
+            config.designer_model, warm.warmstart and local, warm.warmstart_adapter
+        ),
+    )
+
+
+@dataclass
+class Engines:
+    """What a run samples, learns and runs environments with; ``close()`` stops all of it."""
+
+    agent: Policy
+    designer: Policy
+    learner: Learner | None
+    """The trained model's learner (the source of truth that checkpoints save); None when
+    nothing trains."""
+    updater: Updater | None
+    pool: SandboxPool
+    connection: Connection | None = None
+    _reported: dict[str, int] = field(default_factory=dict)
+
+    def sync(self, version: int) -> float:
+        """Bring the agent's engine (and the designer's, when it is the same) to the learner's
+        weights; returns seconds."""
+        if self.updater is None:
+            return 0.0
+        return self.agent.sync(self.updater.weights(), version)
+
+    def status(self) -> dict[str, Any]:
+        """This iteration's ``engine`` status (when the engine reports one) and ``cluster``
+        counters (differences since the last call; on a cluster only)."""
+        status: dict[str, Any] = {}
+        engine = self.agent.status()
+        if engine:
+            status["engine"] = engine
+        now = dict(self.pool.status())
+        if now:
+            if "replica_restarts" in engine:
+                now["replica_restarts"] = engine["replica_restarts"]
+            status["cluster"] = {
+                key: value - self._reported.get(key, 0) if key != "nodes" else value
+                for key, value in now.items()
+            }
+            self._reported = now
+        return status
+
+    def close(self) -> None:
+        """Stop the engines, the updater and the sandboxes, then leave the cluster."""
+        try:
+            parts = (self.agent, self.designer, self.updater, self.pool)
+            unique = {id(part): part for part in parts if part is not None}
+            for part in unique.values():
+                with contextlib.suppress(Exception):
+                    part.close()
+        finally:
+            if self.connection is not None:
+                self.connection.close()
+
+
+def open_engines(config: RunConfig, run_dir: Path, console: Console) -> Engines:
+    """Join the cluster (``cluster.address``) first, so that a bad one fails before the model
+    loads; then the model, the samplers, the updater and the sandboxes. A problem is a
+    one-line error, and what was started is stopped."""
+    connection = None
+    if config.cluster.address is not None:
+        from spade.cluster.connect import connect
+
+        with console.status(f"joining the Ray cluster at {config.cluster.address}"):
+            connection = connect(config.cluster, config.sandbox)
+    started: list[Any] = []
+    try:
+        with console.status(f"loading {config.model}"):
+            engines = _build(config, run_dir, connection, started)
+        if connection is not None:
+            console.print(_describe(config, connection, engines.pool))
+        return engines
+    except BaseException:
+        for thing in reversed(started):
+            with contextlib.suppress(Exception):
+                thing.close()
+        if connection is not None:
+            connection.close()
+        raise
+
+
+def _build(
+    config: RunConfig, run_dir: Path, connection: Connection | None, started: list[Any]
+) -> Engines:
+    spec = model_spec(config)
+    trained = HFPolicy.from_spec(spec)
+    trains = trains_shared_model(config)
+    agent: Policy = _agent_sampler(config, spec, trained, run_dir, connection, trains)
+    started.append(agent)
+    designer: Policy = agent
+    if config.designer_model is not None:
+        designer = open_policy(
+            designer_spec(config), config.designer_engine, base_url=config.designer_base_url
+        )
+        started.append(designer)
+    learner: Learner | None = None
+    updater: Updater | None = None
+    if trains:
+        mode = config.learner.old_logprobs
+        recompute = mode == "learner" or (mode == "auto" and not agent.learner_numerics)
+        learner = Learner(trained, config.learner, config.seed, recompute)
+        updater = _updater(config, spec, learner, connection)
+        started.append(updater)
+    pool = _pool(config, connection)
+    started.append(pool)
+    return Engines(agent, designer, learner, updater, pool, connection)
+
+
+def _agent_sampler(
+    config: RunConfig,
+    spec: ModelSpec,
+    trained: HFPolicy,
+    run_dir: Path,
+    connection: Connection | None,
+    trains: bool,
+) -> Policy:
+    """The trained model itself, another engine on the same starting weights, or replicas of
+    that engine on the cluster."""
+    engine = config.generation.engine
+    vllm = config.generation.vllm
+    replicas = config.cluster.generation_replicas
+    if connection is None or replicas == 0:
+        if engine == "hf":
+            return trained
+        return open_policy(spec, engine, vllm=vllm, log=run_dir / f"{engine}.log")
+    from spade.cluster.generation import ReplicatedPolicy, start_replica
+
+    if engine == "vllm" and spec.lora is None and trains:
+        raise ClusterError(
+            "vLLM generation replicas take LoRA adapters only: full fine-tuning with "
+            "replicas runs on the hf engine"
+        )
+    cluster = config.cluster
+
+    def start(index: int) -> Any:
+        name = f"replica-{index}-{connection.namespace}"
+        return start_replica(engine, spec, vllm, cluster.replica_cpus, cluster.replica_gpus, name)
+
+    return ReplicatedPolicy(
+        trained,
+        start,
+        replicas,
+        cluster.restarts,
+        ships="tensors" if engine == "hf" else "files",
+        learner_numerics=engine == "hf",
+    )
+
+
+def _updater(
+    config: RunConfig, spec: ModelSpec, learner: Learner, connection: Connection | None
+) -> Updater:
+    """The learner itself, or its data-parallel version on the cluster's workers."""
+    workers = config.cluster.learner_workers
+    if connection is None or workers <= 1:
+        return learner
+    from spade.train.parallel import DataParallelLearner
+
+    return DataParallelLearner(
+        learner,
+        workers,
+        spec,
+        num_cpus=config.cluster.learner_cpus,
+        num_gpus=config.cluster.learner_gpus,
+        restarts=config.cluster.restarts,
+    )
+
+
+def _pool(config: RunConfig, connection: Connection | None) -> SandboxPool:
+    if connection is None:
+        return SandboxPool(config.sandbox, spares=2)
+    from spade.cluster.sandboxes import ClusterPool
+
+    return ClusterPool(connection, config.sandbox, config.cluster)
+
+
+def _describe(config: RunConfig, connection: Connection, pool: Any) -> str:
+    nodes = connection.nodes
+    cpus = sum(n["cpus"] for n in nodes)
+    parts = [
+        f"cluster: {len(nodes)} node(s), {cpus:g} CPUs; sandboxes on {len(pool.nodes)}",
+        f"learner workers {config.cluster.learner_workers}",
+        f"generation replicas {config.cluster.generation_replicas}",
+    ]
+    return ", ".join(parts)

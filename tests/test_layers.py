@@ -1,0 +1,112 @@
+"""The import graph of ``src/spade``: layers only point down, and no two files import each other
+(directly or around a circle). Every import counts, lazy ones and ``TYPE_CHECKING`` ones too: a
+lazy import is still a dependency."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "spade"
+
+LAYERS: list[set[str]] = [
+    {"types", "errors", "seeds", "wire", "metric_names", "__init__"},
+    {"llm", "sandbox", "envkit", "corpus", "regret"},
+    {"envs", "checker", "cluster"},
+    {"archive", "rollout"},
+    {"designer", "eval", "report"},
+    {"warmstart"},
+    {"train"},
+    {"bench"},
+    {"cli"},
+]
+"""Lowest first. A module may import its own layer's and lower layers' packages. Every
+``cli.py`` (and ``__main__``) is the command-line layer, whatever package holds it: a command
+wires the packages together."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    if parts[-1] in ("cli", "__main__"):
+        return len(LAYERS) - 1
+    package = parts[1] if len(parts) > 1 else "__init__"
+    for index, layer in enumerate(LAYERS):
+        if package in layer:
+            return index
+    raise AssertionError(f"{module}: package '{package}' is in no layer of tests/test_layers.py")
+
+
+def imports(path: Path) -> set[str]:
+    """The spade modules ``path`` imports (a name imported from a package counts as its
+    submodule when one exists)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("spade")}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("spade"):
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if _exists(sub) else node.module)
+    return found
+
+
+def _exists(module: str) -> bool:
+    relative = Path(*module.split(".")[1:])
+    return (SRC / relative).with_suffix(".py").exists() or (SRC / relative).is_dir()
+
+
+def graph() -> dict[str, set[str]]:
+    edges = {}
+    for path in SRC.rglob("*.py"):
+        if "__pycache__" in path.parts or "library" in path.parts or "targets" in path.parts:
+            continue  # environment sources: run in sandboxes, never imported by spade
+        edges[module_name(path)] = imports(path)
+    return edges
+
+
+def test_every_layer_points_down() -> None:
+    upward = [
+        f"{source} (layer {layer_of(source)}) imports {target} (layer {layer_of(target)})"
+        for source, targets in sorted(graph().items())
+        for target in sorted(targets)
+        if layer_of(target) > layer_of(source)
+    ]
+    assert not upward, "\n".join(upward)
+
+
+def test_no_import_circles() -> None:
+    """No module reaches itself through imports (a package's ``__init__`` re-exporting its own
+    modules is the package, not a circle)."""
+    edges = graph()
+
+    def own(module: str, target: str) -> bool:
+        return target.startswith(module + ".") or module.startswith(target + ".")
+
+    circles = []
+    for start in sorted(edges):
+        seen, stack = {start}, [(start, [start])]
+        while stack:
+            node, path = stack.pop()
+            for target in edges.get(node, ()):
+                if own(node, target):
+                    continue
+                if target == start:
+                    circles.append(" -> ".join([*path, start]))
+                elif target not in seen and target in edges:
+                    seen.add(target)
+                    stack.append((target, [*path, target]))
+    assert not circles, "\n".join(circles[:10])
+
+
+@pytest.mark.parametrize("module", ["spade.train.loop", "spade.cluster.generation"])
+def test_the_layer_table_covers_the_tree(module: str) -> None:
+    assert layer_of(module) >= 0
