@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -71,6 +72,13 @@ def test_sigkill_loses_at_most_the_iteration_in_progress(tmp_path: Path) -> None
     assert report.returncode == 0 and (run_dir / "report" / "index.html").exists()
 
 
+def _leaves(node: Any, prefix: str = "") -> list[str]:
+    """Dotted names of a printed config's leaf settings."""
+    if not isinstance(node, dict):
+        return [prefix]
+    return [leaf for k, v in node.items() for leaf in _leaves(v, f"{prefix}.{k}" if prefix else k)]
+
+
 def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) -> None:
     bad = subprocess.run(
         [*SPADE, "run", "--set", "learner.clip_low=3"], capture_output=True, text=True
@@ -93,6 +101,15 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
     resolved = json.loads(shown.stdout)
     assert resolved["iterations"] == 7 and resolved["designer"]["repair_attempts"] == 0
     assert resolved["learner"]["kl_coef"] == 0.005 and resolved["learner"]["clip_high"] == 0.28
+    leaves = _leaves(resolved)
+    # #24: 148 leaves before one knob per concept; each concept below now has one setting.
+    assert len(leaves) < 148
+    assert [k for k in leaves if k.endswith(("hint_source", "win_threshold", "dtype"))] == [
+        "dtype",
+        "rollout.hint_source",
+    ]
+    with pytest.warns(DeprecationWarning, match="designer_engine"):  # the old name still works
+        assert load_config(None, ["designer_backend=openai"]).designer_engine == "openai"
     yaml_file = tmp_path / "run.yaml"
     yaml_file.write_text("iterations: 2\nrollout:\n  max_turns: 5\n")
     config = load_config(yaml_file, [])

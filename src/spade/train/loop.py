@@ -8,8 +8,10 @@ one update of the shared model from both roles; metrics, TensorBoard and a check
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,20 +171,55 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
 def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, Any]:
     """One self-play iteration; returns its metrics (also logged and checkpointed)."""
     config = session.config
-    reporter.phase(iteration, "designing")
-    designed = design_phase(session, iteration, lambda text: reporter.phase(iteration, text))
-    reporter.phase(iteration, "replaying archived environments")
-    started = time.monotonic()
-    replayed = replay_phase(session, iteration, set(designed.played))
+
+    def phase(text: str) -> None:
+        reporter.phase(iteration, text)
+
+    phase("designing")
+    designed = design_phase(session, iteration, phase)
     seconds = dict(designed.seconds)
-    seconds["play"] += time.monotonic() - started
-    reporter.phase(iteration, "updating the model")
-    started = time.monotonic()
-    samples = collect_samples(session, iteration, designed, replayed)
-    stats = update_phase(session, samples)
-    seconds["update"] = time.monotonic() - started
+    phase("replaying archived environments")
+    with timed(seconds, "play"):
+        replayed = replay_phase(session, iteration, set(designed.played))
+    phase("updating the model")
+    with timed(seconds, "update"):
+        samples = collect_samples(session, iteration, designed, replayed)
+        stats = update_phase(session, samples)
     if stats:
         seconds["sync"] = session.engines.sync(iteration)
+    metrics = metrics_phase(session, iteration, designed, replayed, samples, stats, seconds)
+    if config.eval.every and iteration % config.eval.every == 0:
+        phase(f"evaluating on {config.eval.suite}")
+        metrics[m.EVAL] = evaluate_agent(session)
+    session.log.write(metrics)
+    session.iteration = iteration
+    if iteration % config.checkpoint_every == 0 or iteration == config.iterations:
+        phase("saving a checkpoint")
+        checkpoint_phase(session, iteration)
+    return metrics
+
+
+@contextlib.contextmanager
+def timed(seconds: dict[str, float], key: str) -> Iterator[None]:
+    """Add the block's wall time to ``seconds[key]``."""
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        seconds[key] = seconds.get(key, 0.0) + time.monotonic() - started
+
+
+def metrics_phase(
+    session: Session,
+    iteration: int,
+    designed: RoundResult,
+    replayed: list[PairedResult],
+    samples: list[Sample],
+    stats: dict[str, float],
+    seconds: dict[str, float],
+) -> dict[str, Any]:
+    """The iteration's metrics: play, design and update numbers, the batch's fingerprint and
+    size per role, and what the engines and the cluster report."""
     metrics = iteration_metrics(
         iteration, designed, replayed, stats, seconds, len(session.archive.environments(True))
     )
@@ -192,14 +229,6 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
         "designer": sum(s.role == "designer" for s in samples),
     }
     metrics.update(session.engines.status())
-    if config.eval.every and iteration % config.eval.every == 0:
-        reporter.phase(iteration, f"evaluating on {config.eval.suite}")
-        metrics[m.EVAL] = evaluate_agent(session)
-    session.log.write(metrics)
-    session.iteration = iteration
-    if iteration % config.checkpoint_every == 0 or iteration == config.iterations:
-        reporter.phase(iteration, "saving a checkpoint")
-        checkpoint_phase(session, iteration)
     return metrics
 
 
