@@ -135,7 +135,11 @@ class RunConfig(BaseModel):
     train_designer: bool = Field(
         True, description="Update the model from designer samples (shared model only)."
     )
-    corpus: str | None = Field(None, description="Corpus path; None: the bundled corpus.")
+    corpus: str | None = Field(
+        None,
+        description="Corpus path; None: the bundled corpus. From the bundled corpus a run "
+        "trains on all but the held-out documents (spade.corpus.HELDOUT_DOCS).",
+    )
     designs_per_iteration: int = Field(
         4, ge=0, description="Environments the designer writes per iteration (M)."
     )
