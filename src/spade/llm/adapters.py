@@ -45,25 +45,32 @@ def merge_adapter(model: Any, folder: Path) -> Any:
     return merged
 
 
-def add_lora(model: Any, lora: LoraSettings, seed: int) -> Any:
+def add_lora(model: Any, lora: LoraSettings, seed: int, names: tuple[str, ...] = ()) -> Any:
     """``model`` with a trainable adapter on the target layers it has; the adapter's initial
-    weights depend on ``seed`` only (not on what drew from torch's global generator before)."""
+    weights depend on ``seed`` only (not on what drew from torch's global generator before).
+    With ``names``, one adapter per name (each seeded apart; the first is active)."""
     from peft import LoraConfig, get_peft_model
 
     quiet_peft()
     present = {n.rsplit(".", 1)[-1] for n, _ in model.named_modules()}
-    targets = [m for m in lora.target_modules if m in present]
-    with seeded_torch(seed, "lora init"):  # peft initialises from torch's global RNG
-        return get_peft_model(
-            model,
-            LoraConfig(
-                r=lora.rank,
-                lora_alpha=lora.alpha,
-                lora_dropout=lora.dropout,
-                target_modules=targets,
-                task_type="CAUSAL_LM",
-            ),
-        )
+    config = LoraConfig(
+        r=lora.rank,
+        lora_alpha=lora.alpha,
+        lora_dropout=lora.dropout,
+        target_modules=[m for m in lora.target_modules if m in present],
+        task_type="CAUSAL_LM",
+    )
+    if not names:
+        with seeded_torch(seed, "lora init"):  # peft initialises from torch's global RNG
+            return get_peft_model(model, config)
+    first, *others = names
+    with seeded_torch(seed, f"lora init {first}"):
+        model = get_peft_model(model, config, adapter_name=first)
+    for name in others:
+        with seeded_torch(seed, f"lora init {name}"):
+            model.add_adapter(name, config)
+    model.set_adapter(first)
+    return model
 
 
 def store_half(folder: Path) -> None:

@@ -75,6 +75,7 @@ class HFPolicy(TokenPolicy):
         lora: LoraSettings | None = None,
         seed: int = 0,
         merge: Path | None = None,
+        adapters: tuple[str, ...] = (),
     ) -> HFPolicy:
         """Load ``name``; with ``merge``, merge that LoRA adapter folder into the weights first
         (the designer warm-start); with ``lora``, add an adapter whose initial weights depend on
@@ -83,13 +84,46 @@ class HFPolicy(TokenPolicy):
         if merge is not None:
             model = merge_adapter(model, merge)
         if lora is not None:
-            model = add_lora(model, lora, seed)
+            model = add_lora(model, lora, seed, adapters)
         return cls(model, tokenizer, name)
 
     @classmethod
     def from_spec(cls, spec: ModelSpec) -> HFPolicy:
         """The model ``spec`` describes."""
-        return cls.load(spec.name, spec.dtype, spec.device, spec.lora, spec.seed, spec.merge)
+        return cls.load(
+            spec.name, spec.dtype, spec.device, spec.lora, spec.seed, spec.merge, spec.adapters
+        )
+
+    @property
+    def adapters(self) -> tuple[str, ...]:
+        """The names of its trainable adapters when it has more than one (else ())."""
+        names = tuple(getattr(self.model, "peft_config", {}))
+        return names if len(names) > 1 else ()
+
+    @contextlib.contextmanager
+    def adapter(self, name: str) -> Iterator[None]:
+        """Sample and compute with adapter ``name`` while open (a model with one adapter, or
+        none, is unchanged). peft then lets only that adapter's weights take gradients."""
+        previous = str(getattr(self.model, "active_adapter", ""))
+        if name not in self.adapters or name == previous:
+            yield
+            return
+        self._switch(name)
+        try:
+            yield
+        finally:
+            self._switch(previous)
+
+    def _switch(self, name: str) -> None:
+        """Make ``name`` the active adapter; rows kept by an open turn cache were computed
+        with the other one and are dropped."""
+        self.model.set_adapter(name)
+        if self._kept:
+            self._kept = {}
+
+    def role(self, name: str) -> AdapterPolicy:
+        """This model as the sampler of role ``name``: generating with that role's adapter."""
+        return AdapterPolicy(self, name)
 
     def sync(self, weights: Weights, version: int) -> float:
         """Take the learner's trainable tensors; nothing to do when the learner trains this
@@ -295,6 +329,45 @@ class HFPolicy(TokenPolicy):
         visible = tokens[:-1] if reason == "stop" else tokens
         text = self.tokenizer.decode(visible, skip_special_tokens=False)
         return Completion(text, tuple(tokens), tuple(logprobs), reason)
+
+
+class AdapterPolicy(TokenPolicy):
+    """One role's view of an ``HFPolicy`` with an adapter per role: it samples with the role's
+    adapter and shares the model, tokenizer and turn cache with the other roles' views."""
+
+    def __init__(self, policy: HFPolicy, adapter: str) -> None:
+        self.policy = policy
+        self.adapter = adapter
+        self.tokenizer = policy.tokenizer
+        self.name = f"{policy.name}[{adapter}]"
+
+    @property
+    def stop_token_ids(self) -> frozenset[int]:
+        return self.policy.stop_token_ids
+
+    @property
+    def max_context(self) -> int | None:
+        return self.policy.max_context
+
+    @property
+    def learner_numerics(self) -> bool:
+        return True
+
+    def generate(
+        self,
+        prompts: list[list[int]],
+        params: SamplingParams,
+        seeds: list[int] | None = None,
+        max_new_tokens: list[int] | None = None,
+    ) -> list[Completion]:
+        with self.policy.adapter(self.adapter):
+            return self.policy.generate(prompts, params, seeds, max_new_tokens)
+
+    def turn_cache(self) -> contextlib.AbstractContextManager[None]:
+        return self.policy.turn_cache()
+
+    def sync(self, weights: Weights, version: int) -> float:
+        return self.policy.sync(weights, version)
 
 
 def _keep_row(

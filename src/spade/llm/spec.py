@@ -26,4 +26,9 @@ class ModelSpec(BaseModel):
         None, description="A peft LoRA folder merged into the weights before anything else."
     )
     lora: LoraSettings | None = Field(None, description="A trainable adapter added on top.")
+    adapters: tuple[str, ...] = Field(
+        (),
+        description="With ``lora``: one trainable adapter per name instead of one (the roles' "
+        "own weights on a shared base; ``HFPolicy.adapter`` switches between them).",
+    )
     seed: int = Field(0, description="Seed of the trainable adapter's initial weights.")

@@ -86,6 +86,20 @@ class LearnerConfig(BaseModel):
     )
 
 
+class RolesConfig(BaseModel):
+    """How the two roles share the trained model."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    shared_weights: bool = Field(
+        True,
+        description="One set of weights for both roles (SPADE's one model). false: the designer "
+        "and the agent are two LoRA adapters on one base model, each updated only by its own "
+        "role's samples (the ablation of the paper's one-model claim; a peer found separate "
+        "weights better for tool-use self-play). LoRA on the hf engine only.",
+    )
+
+
 class EvalConfig(BaseModel):
     """Optional held-out evaluation during training."""
 
@@ -221,6 +235,7 @@ class RunConfig(BaseModel):
         default_factory=GenerationConfig, description="The engine that samples both roles."
     )
     learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")
+    roles: RolesConfig = Field(default_factory=RolesConfig, description="The two roles' weights.")
     eval: EvalConfig = Field(default_factory=EvalConfig, description="Held-out evaluation.")
     cluster: ClusterConfig = Field(
         default_factory=ClusterConfig,

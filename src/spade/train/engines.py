@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from spade.errors import ClusterError
+from spade.errors import ClusterError, UsageError
 from spade.llm import ModelSpec, Policy, open_policy
 from spade.llm.hf import HFPolicy
 from spade.sandbox import SandboxPool
@@ -26,6 +26,25 @@ if TYPE_CHECKING:
     from spade.cluster.connect import Connection
 
 
+ROLES = ("agent", "designer")
+"""The adapters' names with ``roles.shared_weights = false`` (a sample's ``role``)."""
+
+
+def check_roles(config: RunConfig) -> None:
+    """Separate role weights are two LoRA adapters on the hf engine in one process."""
+    if config.roles.shared_weights:
+        return
+    problem = None
+    if config.learner.full_finetune:
+        problem = "LoRA (learner.full_finetune = false)"
+    elif config.designer_model is not None:
+        problem = "the shared model to design (designer_model unset: a separate one is apart)"
+    elif config.generation.engine != "hf" or config.cluster.generation_replicas:
+        problem = "the hf engine in the driver (generation.engine = hf, no generation replicas)"
+    if problem is not None:
+        raise UsageError(f"roles.shared_weights = false needs {problem}")
+
+
 def trains_shared_model(config: RunConfig) -> bool:
     """Whether any role's samples update the shared model."""
     return config.train_agent or (config.train_designer and config.designer_model is None)
@@ -35,11 +54,13 @@ def model_spec(config: RunConfig) -> ModelSpec:
     """The run's trained model: what the learner, its workers and the engines load."""
     warm = config.designer
     lora = config.learner.lora
+    trained = not config.learner.full_finetune and trains_shared_model(config)
     return ModelSpec(
         name=config.model,
         dtype=config.dtype,
         device=config.device,
-        lora=None if config.learner.full_finetune or not trains_shared_model(config) else lora,
+        lora=lora if trained else None,
+        adapters=ROLES if trained and not config.roles.shared_weights else (),
         seed=config.seed,
         merge=warmstart_adapter_for(
             config.model, warm.warmstart and config.designer_model is None, warm.warmstart_adapter
@@ -143,12 +164,15 @@ def open_engines(config: RunConfig, run_dir: Path, console: Console) -> Engines:
 def _build(
     config: RunConfig, run_dir: Path, connection: Connection | None, started: list[Any]
 ) -> Engines:
+    check_roles(config)
     spec = model_spec(config)
     trained = HFPolicy.from_spec(spec)
     trains = trains_shared_model(config)
     agent: Policy = _agent_sampler(config, spec, trained, run_dir, connection, trains)
     started.append(agent)
     designer: Policy = agent
+    if spec.adapters:  # each role samples with its own adapter
+        agent, designer = trained.role("agent"), trained.role("designer")
     if config.designer_model is not None:
         designer = open_policy(
             designer_spec(config), config.designer_engine, base_url=config.designer_base_url

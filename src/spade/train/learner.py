@@ -113,7 +113,13 @@ class Learner(Updater):
         """Take the ratio against the learner's own log-probs (before the step) and weight each
         token by the truncated importance weight of learner over behaviour log-probs."""
         self.model = policy.model
-        self.parameters = [p for p in self.model.parameters() if p.requires_grad]
+        self.adapters = policy.adapters
+        """One trainable adapter per role (``roles.shared_weights = false``), else ()."""
+        self.parameters = [
+            p
+            for n, p in self.model.named_parameters()
+            if p.requires_grad or any(f".{a}." in n for a in self.adapters)
+        ]
         if not self.parameters:
             raise ValueError("the model has no trainable parameters")
         self.optimizer = torch.optim.Adam(self.parameters, lr=config.learning_rate)
@@ -165,10 +171,11 @@ class Learner(Updater):
                 for role in ("agent", "designer"):
                     own = [s for s in batch if s.role == role]
                     if own:
-                        self._accumulate(own, total_tokens, stats, role)
+                        with self.policy.adapter(role):
+                            self._accumulate(own, total_tokens, stats, role)
         if reduce is not None:
             stats = reduce(self.parameters, dict(stats))
-        norm = torch.nn.utils.clip_grad_norm_(self.parameters, self.config.max_grad_norm)
+        norm = self._clip()
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
         self.model.eval()
@@ -184,6 +191,20 @@ class Learner(Updater):
         stats["grad_norm"] = float(norm)
         return dict(stats)
 
+    def _clip(self) -> float:
+        """Clip the gradient to ``max_grad_norm``: as a whole, or each role's adapter on its own
+        (so that one role's gradient never scales the other's); returns the norm before."""
+        limit = self.config.max_grad_norm
+        if not self.adapters:
+            return float(torch.nn.utils.clip_grad_norm_(self.parameters, limit))
+        names = {id(p): n for n, p in self.model.named_parameters()}
+        squares = 0.0
+        for adapter in self.adapters:
+            own = [p for p in self.parameters if f".{adapter}." in names[id(p)]]
+            if any(p.grad is not None for p in own):
+                squares += float(torch.nn.utils.clip_grad_norm_(own, limit)) ** 2
+        return squares**0.5
+
     def steps_taken(self) -> int:
         """Optimizer steps so far (restored with the optimizer's state on resume)."""
         counts = [int(state["step"]) for state in self.optimizer.state.values() if "step" in state]
@@ -196,17 +217,21 @@ class Learner(Updater):
         positive advantage and lower for a negative one."""
         self.model.eval()
         totals: dict[int, float] = {}
-        for batch in micro_batches(samples, self.config.micro_batch_tokens):
-            tensors = pad(batch, self.policy.tokenizer.pad_token_id, self.policy.device)
-            logprobs_BT = sequence_logprobs(
-                self.model,
-                tensors["input_ids"],
-                tensors["attention"],
-                batch[0].temperature,
-                first_sampled(batch),
-            )
-            sums_B = (logprobs_BT * tensors["mask"]).sum(dim=-1).tolist()
-            totals.update((id(s), total) for s, total in zip(batch, sums_B, strict=True))
+        roles = ("agent", "designer") if self.adapters else ("",)
+        for role in roles:
+            own = [s for s in samples if s.role == role or not role]
+            with self.policy.adapter(role):
+                for batch in micro_batches(own, self.config.micro_batch_tokens):
+                    tensors = pad(batch, self.policy.tokenizer.pad_token_id, self.policy.device)
+                    logprobs_BT = sequence_logprobs(
+                        self.model,
+                        tensors["input_ids"],
+                        tensors["attention"],
+                        batch[0].temperature,
+                        first_sampled(batch),
+                    )
+                    sums_B = (logprobs_BT * tensors["mask"]).sum(dim=-1).tolist()
+                    totals.update((id(s), t) for s, t in zip(batch, sums_B, strict=True))
         return [totals[id(s)] for s in samples]
 
     def _accumulate(

@@ -335,7 +335,7 @@ def collect_samples(
     if config.train_agent:  # an environment caught giving episodes away teaches nothing
         played = [r for r in (*designed.played.values(), *replayed) if r.audit.leak is None]
         samples += agent_samples(played, config.rollout.temperature, learner.normalise_std)
-    if config.train_designer and session.designer is session.agent:
+    if config.train_designer and config.designer_model is None:
         session.buffer += designer_samples(
             designed.designs,
             config.designer.temperature,
