@@ -141,7 +141,8 @@ def test_an_iteration_survives_a_sandbox_actor_killed_in_the_middle(
 
                 pool.flush = flush_then_kill
             with Reporter(quiet(), 1, 0, False) as reporter:
-                return iterate(session, 1, reporter)
+                (metrics,) = iterate(session, 1, reporter)
+                return metrics
         finally:
             close_session(session)
 

@@ -97,25 +97,26 @@ def run_designer_benchmark(
         known = target_signatures(config.designer.novelty)
         train_started = time.monotonic()
         with Reporter(console, config.iterations, 0, live=False) as reporter:
-            for iteration in range(1, config.iterations + 1):
-                metrics = iterate(session, iteration, reporter)
-                valid, novel = novel_valid(
-                    session.archive, iteration, config.designer.novelty, known
-                )
-                point = {
-                    "iteration": iteration,
-                    "designs": metrics["designs"],
-                    "validity_rate": metrics["validity_rate"],
-                    "ladder_mean": metrics["ladder_mean"],
-                    "designer_reward_mean": metrics["designer_reward_mean"],
-                    "valid": valid,
-                    "valid_and_novel": novel,
-                    "designer_samples": metrics["samples"]["designer"],
-                    "loss_designer": metrics["loss_designer"],
-                    "seconds": round(sum(metrics["seconds"].values()), 1),
-                }
-                results["curve"].append(point)
-                console.print(_line(point), highlight=False)
+            for number in range(1, config.iterations + 1):
+                for metrics in iterate(session, number, reporter):
+                    iteration = metrics["iteration"]
+                    valid, novel = novel_valid(
+                        session.archive, iteration, config.designer.novelty, known
+                    )
+                    point = {
+                        "iteration": iteration,
+                        "designs": metrics["designs"],
+                        "validity_rate": metrics["validity_rate"],
+                        "ladder_mean": metrics["ladder_mean"],
+                        "designer_reward_mean": metrics["designer_reward_mean"],
+                        "valid": valid,
+                        "valid_and_novel": novel,
+                        "designer_samples": metrics["samples"]["designer"],
+                        "loss_designer": metrics["loss_designer"],
+                        "seconds": round(sum(metrics["seconds"].values()), 1),
+                    }
+                    results["curve"].append(point)
+                    console.print(_line(point), highlight=False)
         training = time.monotonic() - train_started
         with console.status("measuring held-out designs after training"):
             results["after"] = held_out()

@@ -15,6 +15,8 @@ MIN_ANSWER_CHARS = 3
 """Payloads shorter than this are not searched for in first observations and replies (a '7'
 in a question is no leak); hints are searched for answers of one or two characters stated
 alone. The checker, the play-time audit and the rollouts' hint guard all read it."""
+RETURN_TOLERANCE = 1e-6
+"""Slack allowed on the [0, 1] bounds of an episode return (float rounding, not a setting)."""
 MIN_ACTION_CHARS = 8
 """Solution actions at least this long must not appear in the hint (checker and audit)."""
 
@@ -55,9 +57,6 @@ class CheckConfig(BaseModel):
     )
     largest_max_turns: int = Field(
         100, ge=1, description="Largest max_turns an environment may declare."
-    )
-    return_tolerance: float = Field(
-        1e-6, ge=0, description="Slack allowed on the [0, 1] bounds of an episode return."
     )
     trivial_win_share: float = Field(
         0.5,

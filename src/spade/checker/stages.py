@@ -19,7 +19,13 @@ from spade.checker.candidates import (
     shaped_like_any,
     text_candidates,
 )
-from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS, CheckConfig, HintSource
+from spade.checker.config import (
+    MIN_ACTION_CHARS,
+    MIN_ANSWER_CHARS,
+    RETURN_TOLERANCE,
+    CheckConfig,
+    HintSource,
+)
 from spade.checker.informed import (
     CopyPolicy,
     MarginalPolicy,
@@ -404,7 +410,7 @@ def _short(action: str) -> str:
 
 
 def reward_range(ctx: Context) -> str:
-    low, high = -ctx.config.return_tolerance, 1 + ctx.config.return_tolerance
+    low, high = -RETURN_TOLERANCE, 1 + RETURN_TOLERANCE
     traces = [("junk actions", t) for t in ctx.junk_traces()]
     traces += [("the solution", t) for t in ctx.solution_traces()]
     for label, trace in traces:

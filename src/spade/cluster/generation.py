@@ -164,15 +164,19 @@ class ReplicatedPolicy(TokenPolicy):
         import ray
 
         started = time.monotonic()
-        snapshot = WeightsSnapshot(
+        kept = (ray.put(self.freeze(weights)), version)
+        self._weights = kept
+        ray.get([r.sync.remote(*kept) for r in self.replicas])
+        return time.monotonic() - started
+
+    def freeze(self, weights: Weights) -> WeightsSnapshot:
+        if isinstance(weights, WeightsSnapshot):
+            return weights  # taken already (asynchronous updates freeze in the learner's turn)
+        return WeightsSnapshot(
             tensors=weights.state() if self.ships == "tensors" else {},
             folder_files=weights.files() if self.ships == "files" else {},
             adapter=weights.is_adapter,
         )
-        kept = (ray.put(snapshot), version)
-        self._weights = kept
-        ray.get([r.sync.remote(*kept) for r in self.replicas])
-        return time.monotonic() - started
 
     def status(self) -> dict[str, Any]:
         """Each replica's ``GenerationReplica.status`` and the replicas replaced so far."""

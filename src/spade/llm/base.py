@@ -94,6 +94,11 @@ class Policy(ABC):
         the trained object itself."""
         return 0.0
 
+    def freeze(self, weights: Weights) -> Weights:
+        """A copy of ``weights`` in the form this engine's ``sync`` reads, taken now: it stays
+        valid while the learner goes on stepping (asynchronous updates)."""
+        return WeightsSnapshot(tensors=weights.state(), adapter=weights.is_adapter)
+
     def status(self) -> dict[str, Any]:
         """What a run logs about the engine each iteration ({}: nothing to say)."""
         return {}

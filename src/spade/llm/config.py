@@ -21,3 +21,13 @@ class GenerationConfig(BaseModel):
         "update (docs/vllm.md).",
     )
     vllm: VLLMSettings = Field(default_factory=VLLMSettings, description="The vLLM engine.")
+    max_staleness: int = Field(
+        0,
+        ge=0,
+        description="Updates the sampling weights may lag behind the learner. 0: each update "
+        "runs before the next iteration samples. k >= 1: the learner steps in the background "
+        "while the next iterations design and play on weights at most k updates old (the "
+        "clipped ratio and, with old_logprobs 'learner', the truncated importance weights "
+        "correct the lag; peers: prime-rl's max_async_level). A checkpoint iteration waits for "
+        "its own update, so the overlap lies between checkpoints (raise checkpoint_every).",
+    )

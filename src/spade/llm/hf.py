@@ -369,6 +369,9 @@ class AdapterPolicy(TokenPolicy):
     def sync(self, weights: Weights, version: int) -> float:
         return self.policy.sync(weights, version)
 
+    def freeze(self, weights: Weights) -> Weights:
+        return self.policy.freeze(weights)
+
 
 def _keep_row(
     kept: dict[tuple[int, int], _KeptRow],

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from spade.errors import ClusterError, UsageError
-from spade.llm import ModelSpec, Policy, open_policy
+from spade.llm import ModelSpec, Policy, Weights, open_policy
 from spade.llm.hf import HFPolicy
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
@@ -97,12 +97,12 @@ class Engines:
     connection: Connection | None = None
     _reported: dict[str, int] = field(default_factory=dict)
 
-    def sync(self, version: int) -> float:
+    def sync(self, version: int, weights: Weights | None = None) -> float:
         """Bring the agent's engine (and the designer's, when it is the same) to the learner's
-        weights; returns seconds."""
+        weights, or to ``weights`` taken from it earlier; returns seconds."""
         if self.updater is None:
             return 0.0
-        return self.agent.sync(self.updater.weights(), version)
+        return self.agent.sync(weights or self.updater.weights(), version)
 
     def status(self) -> dict[str, Any]:
         """This iteration's ``engine`` status (when the engine reports one) and ``cluster``
@@ -172,7 +172,9 @@ def _build(
     started.append(agent)
     designer: Policy = agent
     if spec.adapters:  # each role samples with its own adapter
-        agent, designer = trained.role("agent"), trained.role("designer")
+        base = agent
+        assert isinstance(base, HFPolicy)  # check_roles: the hf engine in the driver
+        agent, designer = base.role("agent"), base.role("designer")
     if config.designer_model is not None:
         designer = open_policy(
             designer_spec(config), config.designer_engine, base_url=config.designer_base_url
@@ -205,6 +207,8 @@ def _agent_sampler(
     vllm = config.generation.vllm
     replicas = config.cluster.generation_replicas
     if connection is None or replicas == 0:
+        if engine == "hf" and config.generation.max_staleness:
+            return HFPolicy.from_spec(spec)  # its own copy: the learner steps meanwhile
         if engine == "hf":
             return trained
         return open_policy(spec, engine, vllm=vllm, log=run_dir / f"{engine}.log")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from spade.corpus import CorpusSampler, chunk, load_corpus
 from spade.designer import RoundResult, run_round
 from spade.designer.score import caught_reward
 from spade.errors import UsageError
-from spade.llm import Policy
+from spade.llm import Policy, Weights
 from spade.rollout import PairedResult, play_many
 from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
@@ -32,6 +33,7 @@ from spade.train.checkpoint import restore_checkpoint, save_checkpoint
 from spade.train.config import RunConfig
 from spade.train.engines import Engines, open_engines
 from spade.train.metrics import MetricsLog, iteration_metrics
+from spade.train.pipeline import Job, UpdateQueue
 from spade.train.progress import Reporter
 from spade.train.samples import (
     Sample,
@@ -59,6 +61,15 @@ class Session:
     """Designer samples held back for a delayed designer update."""
     frontier: list[int] = field(default_factory=list)
     """Archive ids of the frontier environments, replayed every iteration."""
+    updates: UpdateQueue = field(default_factory=lambda: UpdateQueue(background=False))
+    """Learner updates submitted and not yet finished (``generation.max_staleness``)."""
+    launched: int = 0
+    """The last iteration whose design and play ran (ahead of ``iteration``, the last one
+    finished, by the updates in flight)."""
+    version: int = 0
+    """The iteration whose update the sampling weights reflect."""
+    learned: int = 0
+    """The iteration whose update the learner took last (written by the update's thread)."""
 
     @property
     def agent(self) -> Policy:
@@ -86,10 +97,10 @@ def run(
     written: list[dict[str, Any]] = []
     try:
         with Reporter(console, config.iterations, session.iteration, live) as reporter:
-            while session.iteration < config.iterations:
-                metrics = iterate(session, session.iteration + 1, reporter)
-                written.append(metrics)
-                reporter.finished(metrics)
+            while session.launched < config.iterations:
+                for metrics in iterate(session, session.launched + 1, reporter):
+                    written.append(metrics)
+                    reporter.finished(metrics)
     finally:
         close_session(session)
     return written
@@ -97,6 +108,7 @@ def run(
 
 def close_session(session: Session) -> None:
     try:
+        session.updates.close()
         session.engines.close()
     finally:
         session.archive.close()
@@ -140,7 +152,22 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, engines: Engines) -> S
         else CorpusSampler(chunks, config.seed)
     )
     log = MetricsLog(run_dir, keep_lines=int(state.get("metrics_lines", 0)) if resume else 0)
-    return Session(config, run_dir, engines, archive, sampler, log, iteration, buffer, frontier)
+    updates = UpdateQueue(background=config.generation.max_staleness > 0)
+    return Session(
+        config,
+        run_dir,
+        engines,
+        archive,
+        sampler,
+        log,
+        iteration,
+        buffer,
+        frontier,
+        updates,
+        launched=iteration,
+        version=iteration,
+        learned=iteration,
+    )
 
 
 def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> None:
@@ -168,13 +195,18 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
         archive.add(source, Origin.EXTRA, verdict, skill=file.stem, doc_id=str(file))
 
 
-def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, Any]:
-    """One self-play iteration; returns its metrics (also logged and checkpointed)."""
+def iterate(session: Session, iteration: int, reporter: Reporter) -> list[dict[str, Any]]:
+    """One self-play iteration: design, play, submit its update. Returns the metrics of the
+    iterations this call finished (logged and checkpointed): this one, when updates are inline
+    (``generation.max_staleness = 0``); else those whose updates are done, oldest first, so
+    that no more than ``max_staleness`` remain in flight (none after a checkpoint iteration).
+    """
     config = session.config
 
     def phase(text: str) -> None:
         reporter.phase(iteration, text)
 
+    session.launched = iteration
     phase("designing")
     designed = design_phase(session, iteration, phase)
     seconds = dict(designed.seconds)
@@ -184,19 +216,72 @@ def iterate(session: Session, iteration: int, reporter: Reporter) -> dict[str, A
     phase("updating the model")
     with timed(seconds, "update"):
         samples = collect_samples(session, iteration, designed, replayed)
-        stats = update_phase(session, samples)
-    if stats:
-        seconds["sync"] = session.engines.sync(iteration)
-    metrics = metrics_phase(session, iteration, designed, replayed, samples, stats, seconds)
+    session.updates.submit(
+        iteration, lambda: update_phase(session, iteration, samples), (designed, replayed, seconds)
+    )
+    allowed = 0 if checkpoint_due(config, iteration) else config.generation.max_staleness
+    return [finish_iteration(session, job, phase) for job in session.updates.settle(allowed)]
+
+
+def checkpoint_due(config: RunConfig, iteration: int) -> bool:
+    return iteration % config.checkpoint_every == 0 or iteration == config.iterations
+
+
+def finish_iteration(session: Session, job: Job, phase: Callable[[str], None]) -> dict[str, Any]:
+    """An iteration whose update is done: the sampler takes the new weights, then metrics,
+    evaluation, the log line and the checkpoint."""
+    config = session.config
+    iteration = job.iteration
+    designed, replayed, seconds = job.context
+    update: Update = job.future.result()
+    seconds["update"] += update.seconds
+    if update.stats:
+        seconds["sync"] = session.engines.sync(iteration, update.weights)
+        session.version = iteration
+    metrics = metrics_phase(
+        session, iteration, designed, replayed, update.samples, update.stats, seconds
+    )
+    metrics[m.STALENESS] = update.staleness
     if config.eval.every and iteration % config.eval.every == 0:
         phase(f"evaluating on {config.eval.suite}")
         metrics[m.EVAL] = evaluate_agent(session)
     session.log.write(metrics)
     session.iteration = iteration
-    if iteration % config.checkpoint_every == 0 or iteration == config.iterations:
+    if checkpoint_due(config, iteration):
         phase("saving a checkpoint")
         checkpoint_phase(session, iteration)
     return metrics
+
+
+@dataclass
+class Update:
+    """What one learner update gives back."""
+
+    samples: list[Sample]
+    stats: dict[str, float]
+    weights: Weights | None
+    """Inline: None (the sampler reads the learner's weights); in the background: a copy taken
+    right after the step, in the form the sampler's ``sync`` reads."""
+    seconds: float
+    staleness: dict[str, int]
+    """Samples by how many iterations of updates their weights lagged the learner's."""
+
+
+def update_phase(session: Session, iteration: int, samples: list[Sample]) -> Update:
+    """One step of the updater on ``samples`` (nothing when nothing trains or nothing was
+    collected); runs on the update queue's thread when updates are asynchronous."""
+    started = time.monotonic()
+    updater = session.engines.updater
+    lags = Counter(str(session.learned - s.version) for s in samples)
+    if updater is None or not samples:
+        return Update(samples, {}, None, 0.0, dict(sorted(lags.items())))
+    stats = updater.step(samples)
+    weights = None
+    if session.config.generation.max_staleness:
+        weights = session.agent.freeze(updater.weights())
+    session.learned = iteration
+    seconds = time.monotonic() - started
+    return Update(samples, stats, weights, seconds, dict(sorted(lags.items())))
 
 
 @contextlib.contextmanager
@@ -230,14 +315,6 @@ def metrics_phase(
     }
     metrics.update(session.engines.status())
     return metrics
-
-
-def update_phase(session: Session, samples: list[Sample]) -> dict[str, float]:
-    """One step of the updater ({} when nothing trains or nothing was collected)."""
-    updater = session.engines.updater
-    if updater is None or not samples:
-        return {}
-    return updater.step(samples)
 
 
 def checkpoint_phase(session: Session, iteration: int) -> None:
@@ -334,13 +411,19 @@ def collect_samples(
     samples: list[Sample] = []
     if config.train_agent:  # an environment caught giving episodes away teaches nothing
         played = [r for r in (*designed.played.values(), *replayed) if r.audit.leak is None]
-        samples += agent_samples(played, config.rollout.temperature, learner.normalise_std)
+        samples += stamped(
+            agent_samples(played, config.rollout.temperature, learner.normalise_std),
+            session.version,
+        )
     if config.train_designer and config.designer_model is None:
-        session.buffer += designer_samples(
-            designed.designs,
-            config.designer.temperature,
-            learner.normalise_std,
-            mask_negative=config.regret.mask_negative_designer_rewards,
+        session.buffer += stamped(
+            designer_samples(
+                designed.designs,
+                config.designer.temperature,
+                learner.normalise_std,
+                mask_negative=config.regret.mask_negative_designer_rewards,
+            ),
+            session.version,
         )
         if iteration % learner.designer_update_every == 0:
             samples += session.buffer
@@ -353,6 +436,13 @@ def collect_samples(
         update_every=learner.designer_update_every,
     )
     return informative(samples, keep_zero_advantage=learner.kl_coef > 0)
+
+
+def stamped(samples: list[Sample], version: int) -> list[Sample]:
+    """``samples`` marked as drawn by the weights of update ``version``."""
+    for sample in samples:
+        sample.version = version
+    return samples
 
 
 def evaluate_agent(session: Session) -> dict[str, Any]:

@@ -42,6 +42,8 @@ class Sample:
     advantages can be recomputed when the reward changes (``revoke_samples``)."""
     env_id: int | None = None
     """The archived environment a valid designer attempt wrote."""
+    version: int = 0
+    """The weights that sampled it: the iteration whose update they reflect (0: the start)."""
 
     @property
     def tokens(self) -> int:
@@ -158,6 +160,7 @@ def batch_fingerprint(samples: list[Sample]) -> str:
     digest = hashlib.sha256()
     for sample in samples:
         payload = asdict(sample)
+        del payload["version"]  # how old the weights were is not what was learned from
         payload["logprobs"] = [round(x, 5) for x in sample.logprobs]
         payload["advantage"] = round(sample.advantage, 8)
         digest.update(json.dumps(payload, sort_keys=True).encode())

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from spade.llm.adapters import merge_adapter
-from spade.llm.base import SamplingParams, TokenPolicy, Weights
+from spade.llm.base import SamplingParams, TokenPolicy, Weights, WeightsSnapshot
 from spade.llm.cache import cache_dir
 from spade.llm.hf import _stop_ids
 from spade.llm.models import EMBEDDED_MODEL, resolve_model
@@ -180,6 +180,9 @@ class VLLMPolicy(TokenPolicy):
         for old in sorted(self.workdir.glob("v*"))[:-2]:
             shutil.rmtree(old, ignore_errors=True)
         return seconds
+
+    def freeze(self, weights: Weights) -> Weights:
+        return WeightsSnapshot(folder_files=weights.files(), adapter=weights.is_adapter)
 
     def sync_adapter(self, folder: Path, version: int) -> float:
         """Sample from the LoRA adapter saved in ``folder`` from now on, under the name
