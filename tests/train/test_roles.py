@@ -15,9 +15,9 @@ from spade.llm.adapters import LoraSettings
 from spade.llm.hf import HFPolicy
 from spade.llm.spec import ModelSpec
 from spade.train.config import LearnerConfig, load_config
-from spade.train.engines import ROLES, check_roles
+from spade.train.engines import check_roles
 from spade.train.learner import Learner
-from spade.train.samples import Sample
+from spade.train.samples import ROLES, Sample
 
 
 def batch(role: str, count: int, seed: int) -> list[Sample]:

@@ -134,42 +134,26 @@ def bench_rollout(
     """Batched vs one-at-a-time rollouts, the engine vs raw generate, and multi-turn play with
     vs without the turn cache, with peak memory; with --engine vllm, hf against vLLM on the same
     multi-turn episodes (tokens/s, first token, start-up and LoRA swap)."""
-    benches = {"hf": _rollout_hf, "vllm": _rollout_vllm}
+    from spade.bench import engines, rollout
+
+    benches = {  # which comparison: the hf engine's own, or hf against vLLM
+        "hf": lambda: (
+            rollout.run_rollout_benchmark(
+                model, episodes, max_turns, max_tokens, multi_turns=multi_turns
+            ),
+            rollout.render,
+        ),
+        "vllm": lambda: (
+            engines.run_engine_benchmark(
+                model, episodes, multi_turns, max_tokens, iteration=iteration
+            ),
+            engines.render,
+        ),
+    }
     if engine not in benches:
         raise UsageError(f"--engine must be one of {', '.join(benches)}, not {engine!r}")
-    benches[engine](model, episodes, max_turns, max_tokens, multi_turns, iteration, as_json)
-
-
-def _rollout_hf(
-    model: str,
-    episodes: int,
-    max_turns: int,
-    max_tokens: int,
-    multi_turns: int,
-    iteration: bool,
-    as_json: bool,
-) -> None:
-    from spade.bench.rollout import render, run_rollout_benchmark
-
-    results = run_rollout_benchmark(model, episodes, max_turns, max_tokens, multi_turns=multi_turns)
+    results, render = benches[engine]()
     _show(results, render, as_json)
-
-
-def _rollout_vllm(
-    model: str,
-    episodes: int,
-    max_turns: int,
-    max_tokens: int,
-    multi_turns: int,
-    iteration: bool,
-    as_json: bool,
-) -> None:
-    from spade.bench import engines
-
-    compared = engines.run_engine_benchmark(
-        model, episodes, multi_turns, max_tokens, iteration=iteration
-    )
-    _show(compared, engines.render, as_json)
 
 
 @app.command("learning")

@@ -22,7 +22,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from spade.errors import ClusterError
-from spade.llm.base import SamplingParams, TokenPolicy, Weights, WeightsSnapshot
+from spade.llm.base import (
+    SamplingParams,
+    TokenPolicy,
+    Weights,
+    WeightsSnapshot,
+    WrappedTokenPolicy,
+)
 from spade.llm.factory import open_policy
 from spade.llm.spec import ModelSpec
 from spade.types import Completion
@@ -76,7 +82,7 @@ class GenerationReplica:
         self.policy.close()
 
 
-class ReplicatedPolicy(TokenPolicy):
+class ReplicatedPolicy(WrappedTokenPolicy):
     """A ``TokenPolicy`` whose sampling runs on N replica actors.
 
     ``ships`` is what a weight sync sends them: the trainable tensors ('tensors', HF replicas)
@@ -92,11 +98,9 @@ class ReplicatedPolicy(TokenPolicy):
         ships: Literal["tensors", "files"] = "tensors",
         learner_numerics: bool = True,
     ) -> None:
-        self.local = local
+        super().__init__(local, local.name)
         self.ships = ships
         self._learner_numerics = learner_numerics
-        self.tokenizer = local.tokenizer
-        self.name = local.name
         self._start = start
         """Builds one replica actor (a callable of its index)."""
         self.replicas = [start(i) for i in range(count)]
@@ -105,14 +109,6 @@ class ReplicatedPolicy(TokenPolicy):
         self._weights: tuple[Any, int] | None = None
         """The latest weights (object references) and their version."""
         self._wait(self.replicas)
-
-    @property
-    def stop_token_ids(self) -> frozenset[int]:
-        return self.local.stop_token_ids
-
-    @property
-    def max_context(self) -> int | None:
-        return self.local.max_context
 
     @property
     def learner_numerics(self) -> bool:

@@ -206,6 +206,28 @@ class TokenPolicy(Policy):
         return self.generate(prompts, params, seeds)
 
 
+class WrappedTokenPolicy(TokenPolicy):
+    """A ``TokenPolicy`` that samples elsewhere (another adapter, replica actors) and takes its
+    tokenizer, stop tokens, context limit and numerics from ``local``."""
+
+    def __init__(self, local: TokenPolicy, name: str) -> None:
+        self.local = local
+        self.tokenizer = local.tokenizer
+        self.name = name
+
+    @property
+    def stop_token_ids(self) -> frozenset[int]:
+        return self.local.stop_token_ids
+
+    @property
+    def max_context(self) -> int | None:
+        return self.local.max_context
+
+    @property
+    def learner_numerics(self) -> bool:
+        return self.local.learner_numerics
+
+
 def fold_tools_into_system(
     messages: list[Message], tools: list[dict[str, Any]] | None, template_supports_tools: bool
 ) -> list[Message]:

@@ -35,6 +35,7 @@ def open_policy(
     """A sampler for ``spec`` on ``engine``; ``base_url`` is the server of 'openai', ``vllm``
     the vLLM engine's settings and ``log`` where its server writes (beside it, ``engine/`` holds
     the weights it is synced to)."""
+    check_engine(engine)
     if engine == "hf":
         from spade.llm.hf import HFPolicy
 
@@ -43,13 +44,11 @@ def open_policy(
         from spade.llm.vllm import VLLMPolicy
 
         return VLLMPolicy.start(spec.name, vllm, merge=spec.merge, log=log, dtype=spec.dtype)
-    if engine == "openai":
-        from spade.llm.openai_api import OpenAIPolicy
+    from spade.llm.openai_api import OpenAIPolicy
 
-        if not base_url:
-            raise UsageError("the openai engine needs --base-url (e.g. http://localhost:8000/v1)")
-        return OpenAIPolicy(base_url, spec.name)
-    raise UsageError(f"unknown engine '{engine}': use {', '.join(repr(e) for e in ENGINES)}")
+    if not base_url:
+        raise UsageError("the openai engine needs --base-url (e.g. http://localhost:8000/v1)")
+    return OpenAIPolicy(base_url, spec.name)
 
 
 def check_engine(engine: str, local: bool = False) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 import torch
 
 from spade.llm.adapters import LoraSettings, add_lora, merge_adapter, quiet_peft
-from spade.llm.base import SamplingParams, TokenPolicy, Weights
+from spade.llm.base import SamplingParams, TokenPolicy, Weights, WrappedTokenPolicy
 from spade.llm.models import load_model_and_tokenizer
 from spade.llm.spec import ModelSpec
 from spade.types import Completion
@@ -131,11 +131,15 @@ class HFPolicy(TokenPolicy):
         if weights.model is self.model:
             return 0.0
         started = time.monotonic()
+        self.load_tensors(weights.state())
+        return time.monotonic() - started
+
+    def load_tensors(self, state: dict[str, torch.Tensor]) -> None:
+        """Copy tensors named as ``named_parameters`` names them into the model."""
         by_name = dict(self.model.named_parameters())
         with torch.no_grad():
-            for name, tensor in weights.state().items():
+            for name, tensor in state.items():
                 by_name[name].copy_(tensor.to(by_name[name].device))
-        return time.monotonic() - started
 
     @property
     def stop_token_ids(self) -> frozenset[int]:
@@ -331,27 +335,15 @@ class HFPolicy(TokenPolicy):
         return Completion(text, tuple(tokens), tuple(logprobs), reason)
 
 
-class AdapterPolicy(TokenPolicy):
+class AdapterPolicy(WrappedTokenPolicy):
     """One role's view of an ``HFPolicy`` with an adapter per role: it samples with the role's
     adapter and shares the model, tokenizer and turn cache with the other roles' views."""
 
+    local: HFPolicy
+
     def __init__(self, policy: HFPolicy, adapter: str) -> None:
-        self.policy = policy
+        super().__init__(policy, f"{policy.name}[{adapter}]")
         self.adapter = adapter
-        self.tokenizer = policy.tokenizer
-        self.name = f"{policy.name}[{adapter}]"
-
-    @property
-    def stop_token_ids(self) -> frozenset[int]:
-        return self.policy.stop_token_ids
-
-    @property
-    def max_context(self) -> int | None:
-        return self.policy.max_context
-
-    @property
-    def learner_numerics(self) -> bool:
-        return True
 
     def generate(
         self,
@@ -360,17 +352,17 @@ class AdapterPolicy(TokenPolicy):
         seeds: list[int] | None = None,
         max_new_tokens: list[int] | None = None,
     ) -> list[Completion]:
-        with self.policy.adapter(self.adapter):
-            return self.policy.generate(prompts, params, seeds, max_new_tokens)
+        with self.local.adapter(self.adapter):
+            return self.local.generate(prompts, params, seeds, max_new_tokens)
 
     def turn_cache(self) -> contextlib.AbstractContextManager[None]:
-        return self.policy.turn_cache()
+        return self.local.turn_cache()
 
     def sync(self, weights: Weights, version: int) -> float:
-        return self.policy.sync(weights, version)
+        return self.local.sync(weights, version)
 
     def freeze(self, weights: Weights) -> Weights:
-        return self.policy.freeze(weights)
+        return self.local.freeze(weights)
 
 
 def _keep_row(

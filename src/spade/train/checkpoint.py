@@ -76,10 +76,7 @@ def trainable_state(learner: Learner) -> dict[str, torch.Tensor]:
 
 def load_trainable_state(learner: Learner, state: dict[str, torch.Tensor]) -> None:
     """Copy weights named as ``trainable_state`` gives them into ``learner``'s model."""
-    by_name = dict(learner.model.named_parameters())
-    with torch.no_grad():
-        for name, tensor in state.items():
-            by_name[name].copy_(tensor.to(by_name[name].device))
+    learner.policy.load_tensors(state)
 
 
 def _write_atomic(path: Path, text: str) -> None:

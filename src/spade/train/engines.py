@@ -19,15 +19,12 @@ from spade.llm.hf import HFPolicy
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
 from spade.train.learner import Learner
+from spade.train.samples import ROLES
 from spade.train.updater import Updater
 from spade.warmstart.adapter import warmstart_adapter_for
 
 if TYPE_CHECKING:
     from spade.cluster.connect import Connection
-
-
-ROLES = ("agent", "designer")
-"""The adapters' names with ``roles.shared_weights = false`` (a sample's ``role``)."""
 
 
 def check_roles(config: RunConfig) -> None:
@@ -102,7 +99,7 @@ class Engines:
         weights, or to ``weights`` taken from it earlier; returns seconds."""
         if self.updater is None:
             return 0.0
-        return self.agent.sync(weights or self.updater.weights(), version)
+        return self.agent.sync(self.updater.weights() if weights is None else weights, version)
 
     def status(self) -> dict[str, Any]:
         """This iteration's ``engine`` status (when the engine reports one) and ``cluster``
@@ -207,10 +204,8 @@ def _agent_sampler(
     vllm = config.generation.vllm
     replicas = config.cluster.generation_replicas
     if connection is None or replicas == 0:
-        if engine == "hf" and config.generation.max_staleness:
-            return HFPolicy.from_spec(spec)  # its own copy: the learner steps meanwhile
-        if engine == "hf":
-            return trained
+        if engine == "hf":  # asynchronous updates: its own copy, the learner steps meanwhile
+            return HFPolicy.from_spec(spec) if config.generation.max_staleness else trained
         return open_policy(spec, engine, vllm=vllm, log=run_dir / f"{engine}.log")
     from spade.cluster.generation import ReplicatedPolicy, start_replica
 

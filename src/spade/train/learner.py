@@ -18,7 +18,7 @@ from spade.llm.hf import HFPolicy
 from spade.llm.seeding import seeded_torch
 from spade.train.config import LearnerConfig
 from spade.train.loss import clipped_policy_loss, sequence_logprobs, tis_weights
-from spade.train.samples import Sample
+from spade.train.samples import ROLES, Sample
 from spade.train.updater import LearnerWeights, Updater
 
 M_MMAP_THRESHOLD = -3
@@ -115,11 +115,11 @@ class Learner(Updater):
         self.model = policy.model
         self.adapters = policy.adapters
         """One trainable adapter per role (``roles.shared_weights = false``), else ()."""
-        self.parameters = [
-            p
-            for n, p in self.model.named_parameters()
-            if p.requires_grad or any(f".{a}." in n for a in self.adapters)
-        ]
+        named = list(self.model.named_parameters())
+        self._by_adapter = {a: [p for n, p in named if f".{a}." in n] for a in self.adapters}
+        """Each adapter's parameters (peft marks only the active one trainable)."""
+        adapter_ids = {id(p) for own in self._by_adapter.values() for p in own}
+        self.parameters = [p for _, p in named if p.requires_grad or id(p) in adapter_ids]
         if not self.parameters:
             raise ValueError("the model has no trainable parameters")
         self.optimizer = torch.optim.Adam(self.parameters, lr=config.learning_rate)
@@ -168,7 +168,7 @@ class Learner(Updater):
             self.model.train()
             self.optimizer.zero_grad(set_to_none=True)
             for batch in micro_batches(samples, self.config.micro_batch_tokens):
-                for role in ("agent", "designer"):
+                for role in ROLES:
                     own = [s for s in batch if s.role == role]
                     if own:
                         with self.policy.adapter(role):
@@ -179,7 +179,7 @@ class Learner(Updater):
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
         self.model.eval()
-        for role in ("agent", "designer"):
+        for role in ROLES:
             tokens = stats.get(f"tokens_{role}", 0.0)
             if tokens:
                 stats[f"clip_fraction_{role}"] /= tokens
@@ -197,10 +197,8 @@ class Learner(Updater):
         limit = self.config.max_grad_norm
         if not self.adapters:
             return float(torch.nn.utils.clip_grad_norm_(self.parameters, limit))
-        names = {id(p): n for n, p in self.model.named_parameters()}
         squares = 0.0
-        for adapter in self.adapters:
-            own = [p for p in self.parameters if f".{adapter}." in names[id(p)]]
+        for own in self._by_adapter.values():
             if any(p.grad is not None for p in own):
                 squares += float(torch.nn.utils.clip_grad_norm_(own, limit)) ** 2
         return squares**0.5
@@ -217,7 +215,7 @@ class Learner(Updater):
         positive advantage and lower for a negative one."""
         self.model.eval()
         totals: dict[int, float] = {}
-        roles = ("agent", "designer") if self.adapters else ("",)
+        roles = ROLES if self.adapters else ("",)
         for role in roles:
             own = [s for s in samples if s.role == role or not role]
             with self.policy.adapter(role):

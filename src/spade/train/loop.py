@@ -272,16 +272,17 @@ def update_phase(session: Session, iteration: int, samples: list[Sample]) -> Upd
     collected); runs on the update queue's thread when updates are asynchronous."""
     started = time.monotonic()
     updater = session.engines.updater
-    lags = Counter(str(session.learned - s.version) for s in samples)
+    lags = Counter(session.learned - s.version for s in samples)
+    staleness = {str(lag): lags[lag] for lag in sorted(lags)}
     if updater is None or not samples:
-        return Update(samples, {}, None, 0.0, dict(sorted(lags.items())))
+        return Update(samples, {}, None, 0.0, staleness)
     stats = updater.step(samples)
     weights = None
     if session.config.generation.max_staleness:
         weights = session.agent.freeze(updater.weights())
     session.learned = iteration
     seconds = time.monotonic() - started
-    return Update(samples, stats, weights, seconds, dict(sorted(lags.items())))
+    return Update(samples, stats, weights, seconds, staleness)
 
 
 @contextlib.contextmanager

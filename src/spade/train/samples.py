@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from spade.designer import Design
 from spade.designer.types import Outcome
@@ -23,6 +23,8 @@ from spade.train.loss import grouped_advantages
 from spade.types import Episode
 
 Role = Literal["agent", "designer"]
+ROLES: tuple[Role, ...] = get_args(Role)
+"""Both roles, agent first (also the adapters' names with ``roles.shared_weights = false``)."""
 
 
 @dataclass
