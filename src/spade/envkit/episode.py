@@ -48,11 +48,7 @@ class EpisodeEnv:
     def __init__(self, max_turns: int | None = None, **kwargs: Any) -> None:
         if max_turns is not None:
             self.max_turns = int(max_turns)
-        self.rng = random.Random(0)
-        self.turn_count = 0
-        self.done = False
-        self.episode_return = 0.0
-        self.wrong_answers = 0
+        self._begin_episode(0)
         self.reset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -72,6 +68,7 @@ class EpisodeEnv:
 
     # -- bookkeeping -------------------------------------------------------------------------
     def _begin_episode(self, seed: int | None) -> None:
+        """A new episode's counters and generator (also the state before the first reset)."""
         self.rng = random.Random(seed)
         self.turn_count = 0
         self.done = False
