@@ -2,10 +2,13 @@
 paper scale with random weights (nothing is downloaded: the shape is what costs, not the values).
 
     python benchmarks/gpu_scale.py --shape qwen3-4b --out results.json
+    python benchmarks/gpu_scale.py --shape qwen3-8b --parts generation,fsdp
 
-It feeds docs/scaling.md's bottleneck estimate: tokens a GPU samples per second with
-``HFPolicy.generate`` (the hf engine; vLLM is faster), and tokens per second through
-``Learner.step`` with LoRA. Prompts are random token ids, sampled replies never stop early.
+It feeds docs/scaling.md: tokens a GPU samples per second with ``HFPolicy.generate`` (the hf
+engine; vLLM is faster) beside ``model.generate`` on the same batch, tokens per second through
+``Learner.step`` with LoRA, and one full fine-tuning step of the sharded learner's model
+(``fully_shard`` with one worker, mixed precision): tokens per second and peak memory. Prompts
+are random token ids, sampled replies never stop early.
 """
 
 from __future__ import annotations
@@ -30,6 +33,17 @@ SHAPES: dict[str, dict[str, Any]] = {
         "vocab_size": 151936,
         "max_position_embeddings": 40960,
         "tie_word_embeddings": True,
+    },
+    "qwen3-8b": {
+        "hidden_size": 4096,
+        "intermediate_size": 12288,
+        "num_hidden_layers": 36,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 8,
+        "head_dim": 128,
+        "vocab_size": 151936,
+        "max_position_embeddings": 40960,
+        "tie_word_embeddings": False,
     },
     "test": {  # a dry run of this script on a CPU
         "hidden_size": 64,
@@ -56,7 +70,7 @@ SHAPES: dict[str, dict[str, Any]] = {
 }
 
 
-def build(shape: str, device: str) -> Any:
+def build(shape: str, device: str, dtype: str = "bfloat16") -> Any:
     """``HFPolicy`` over a random model of ``shape`` with the tiny model's tokenizer."""
     import torch
     from transformers import AutoConfig, AutoModelForCausalLM, AutoTokenizer
@@ -70,7 +84,7 @@ def build(shape: str, device: str) -> Any:
     config.eos_token_id = tokenizer.eos_token_id
     config.pad_token_id = tokenizer.pad_token_id
     torch.manual_seed(0)
-    model = AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16).to(device).eval()
+    model = AutoModelForCausalLM.from_config(config, dtype=getattr(torch, dtype)).to(device).eval()
     return HFPolicy(model, tokenizer, shape)
 
 
@@ -98,6 +112,7 @@ def measure_generation(policy: Any, batch: int, prompt: int, new: int) -> dict[s
     sync()
     seconds = time.perf_counter() - started
     tokens = sum(len(c.token_ids) for c in completions)
+    raw = measure_raw_generate(policy, rows, new)
     return {
         "batch": batch,
         "prompt": prompt,
@@ -105,7 +120,24 @@ def measure_generation(policy: Any, batch: int, prompt: int, new: int) -> dict[s
         "tokens": tokens,
         "seconds": seconds,
         "tokens_per_s": tokens / seconds,
+        "generate_tokens_per_s": raw,
+        "ratio": tokens / seconds / raw,
     }
+
+
+def measure_raw_generate(policy: Any, rows: list[list[int]], new: int) -> float:
+    """Tokens per second of ``model.generate`` on the same batch (sampling, no early stop)."""
+    import torch
+
+    ids = torch.tensor(rows, device=policy.model.device)
+    options = {"do_sample": True, "min_new_tokens": new, "max_new_tokens": new}
+    with torch.no_grad():
+        policy.model.generate(ids[:2], **(options | {"min_new_tokens": 8, "max_new_tokens": 8}))
+        sync()
+        started = time.perf_counter()
+        out = policy.model.generate(ids, attention_mask=torch.ones_like(ids), **options)
+        sync()
+    return (out.shape[0] * (out.shape[1] - ids.shape[1])) / (time.perf_counter() - started)
 
 
 def measure_update(policy: Any, samples: int, prompt: int, reply: int) -> dict[str, float]:
@@ -114,26 +146,13 @@ def measure_update(policy: Any, samples: int, prompt: int, reply: int) -> dict[s
 
     from spade.train.config import LearnerConfig
     from spade.train.learner import Learner
-    from spade.train.samples import Sample
 
     policy.model = get_peft_model(
         policy.model,
         LoraConfig(r=16, lora_alpha=32, target_modules=["q_proj", "k_proj", "v_proj", "o_proj"]),
     )
     learner = Learner(policy, LearnerConfig(micro_batch_tokens=8 * (prompt + reply)))
-    rng = random.Random(1)
-    batch = [
-        Sample(
-            "agent",
-            ids,
-            [0] * prompt + [1] * reply,
-            [0.0] * prompt + [-2.0] * reply,
-            rng.choice([-1.0, 1.0]),
-            1.0,
-            "g",
-        )
-        for ids in prompts(samples, prompt + reply, rng)
-    ]
+    batch = update_batch(samples, prompt, reply)
     learner.step(batch[:2])  # warm up
     sync()
     started = time.perf_counter()
@@ -151,6 +170,74 @@ def measure_update(policy: Any, samples: int, prompt: int, reply: int) -> dict[s
     }
 
 
+def measure_fsdp(shape: str, device: str, samples: int, prompt: int, reply: int) -> dict[str, Any]:
+    """One full fine-tuning step of the sharded learner's model with one worker: float32
+    weights and Adam state, bfloat16 passes (on GPU), as ``spade.train.parallel`` runs it."""
+    import os
+    import socket
+
+    import torch
+    import torch.distributed as dist
+
+    from spade.train.config import LearnerConfig
+    from spade.train.learner import Learner
+    from spade.train.parallel import resident_bytes, shard_model
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(probe.getsockname()[1]))
+    cuda = device.startswith("cuda")
+    dist.init_process_group("nccl" if cuda else "gloo", rank=0, world_size=1)
+    try:
+        policy = build(shape, device, dtype="float32")
+        parameters = sum(p.numel() for p in policy.model.parameters())
+        shard_model(policy.model, mixed_precision=cuda)
+        learner = Learner(policy, LearnerConfig(micro_batch_tokens=2 * (prompt + reply)))
+        batch = update_batch(samples, prompt, reply)
+        try:
+            learner.step(batch[:1])  # warm up; Adam's state exists from here on
+            sync()
+            if cuda:
+                torch.cuda.reset_peak_memory_stats()
+            started = time.perf_counter()
+            stats = learner.step(batch)
+            sync()
+        except torch.OutOfMemoryError:
+            return {"parameters": parameters, "out_of_memory": True}
+        seconds = time.perf_counter() - started
+        held = resident_bytes(learner.model, learner.optimizer)
+        return {
+            "parameters": parameters,
+            "samples": samples,
+            "tokens": samples * (prompt + reply),
+            "seconds": seconds,
+            "tokens_per_s": samples * (prompt + reply) / seconds,
+            "grad_norm": stats["grad_norm"],
+            "resident_gib": {k: v / 2**30 for k, v in held.items()},
+            "peak_gib": torch.cuda.max_memory_allocated() / 2**30 if cuda else 0.0,
+        }
+    finally:
+        dist.destroy_process_group()
+
+
+def update_batch(samples: int, prompt: int, reply: int) -> list[Any]:
+    from spade.train.samples import Sample
+
+    rng = random.Random(1)
+    return [
+        Sample(
+            "agent",
+            ids,
+            [0] * prompt + [1] * reply,
+            [0.0] * prompt + [-2.0] * reply,
+            rng.choice([-1.0, 1.0]),
+            1.0,
+            "g",
+        )
+        for ids in prompts(samples, prompt + reply, rng)
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--shape", choices=sorted(SHAPES), default="qwen3-4b")
@@ -160,18 +247,32 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=32)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--device", default="cuda")
+    parser.add_argument("--parts", default="generation,update,fsdp")
+    parser.add_argument("--fsdp-samples", type=int, default=8)
     args = parser.parse_args()
     import torch
 
-    policy = build(args.shape, args.device)
-    results = {
+    parts = set(args.parts.split(","))
+    results: dict[str, Any] = {
         "gpu": torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu",
         "torch": torch.__version__,
         "shape": args.shape,
-        "generation": measure_generation(policy, args.batch, args.prompt, args.new),
     }
-    print(json.dumps(results), flush=True)
-    results["update"] = measure_update(policy, args.samples, args.prompt, args.new)
+    if parts & {"generation", "update"}:
+        policy = build(args.shape, args.device)
+        if "generation" in parts:
+            results["generation"] = measure_generation(policy, args.batch, args.prompt, args.new)
+            print(json.dumps(results), flush=True)
+        if "update" in parts:
+            results["update"] = measure_update(policy, args.samples, args.prompt, args.new)
+            print(json.dumps(results), flush=True)
+        del policy
+        if torch.cuda.is_available():
+            torch.cuda.empty_cache()
+    if "fsdp" in parts:
+        results["fsdp"] = measure_fsdp(
+            args.shape, args.device, args.fsdp_samples, args.prompt, args.new
+        )
     print(json.dumps(results, indent=2))
     if args.out:
         args.out.write_text(json.dumps(results, indent=2))

@@ -56,8 +56,9 @@ class ClusterConfig(BaseModel):
     learner_workers: int = Field(
         1,
         ge=1,
-        description="Data-parallel learner processes (torch.distributed: gloo on CPU, NCCL on "
-        "GPU). 1 updates in the driver's process.",
+        description="Learner processes over which the model, its gradients and Adam's state "
+        "are sharded (FSDP2; gloo on CPU, NCCL on GPU), each taking a share of every batch. 1 "
+        "updates in the driver's process. A lost worker stops the run (continue with --resume).",
     )
     learner_cpus: float = Field(1.0, gt=0, description="CPUs of each learner worker.")
     learner_gpus: float = Field(0.0, ge=0, description="GPUs of each learner worker.")
@@ -65,8 +66,7 @@ class ClusterConfig(BaseModel):
         3,
         ge=0,
         description="Lost actors replaced before the run stops (it can then continue with "
-        "--resume): up to this many per sandbox node and per generation replica over the run, "
-        "and per step for the data-parallel learner's workers.",
+        "--resume): up to this many per sandbox node and per generation replica over the run.",
     )
 
     @model_validator(mode="after")

@@ -20,13 +20,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import torch
-from safetensors.torch import load_file, save_file
-
 from spade.errors import UsageError
-from spade.train.learner import Learner
 from spade.train.samples import Sample
-from spade.train.updater import trainable_tensors
+from spade.train.updater import Updater
 
 LATEST = "latest"
 
@@ -38,7 +34,7 @@ def checkpoint_dir(run: Path) -> Path:
 def save_checkpoint(
     run: Path,
     iteration: int,
-    learner: Learner | None,
+    updater: Updater | None,
     state: dict[str, Any],
     buffer: list[Sample],
     keep: int = 2,
@@ -49,11 +45,8 @@ def save_checkpoint(
     temporary = root / f".tmp-{final.name}"
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir(parents=True)
-    if learner is not None:
-        save_file(trainable_state(learner), temporary / "trainable.safetensors")
-        torch.save(learner.optimizer.state_dict(), temporary / "optimizer.pt")
-        if hasattr(learner.model, "peft_config"):
-            learner.model.save_pretrained(temporary / "adapter")
+    if updater is not None:
+        updater.save(temporary)
     with (
         sqlite3.connect(run / "archive.sqlite") as source,
         sqlite3.connect(temporary / "archive.sqlite") as copy,
@@ -67,16 +60,6 @@ def save_checkpoint(
     for old in sorted(root.glob("iter-*"))[:-keep]:
         shutil.rmtree(old, ignore_errors=True)
     return final
-
-
-def trainable_state(learner: Learner) -> dict[str, torch.Tensor]:
-    """The trainable weights (the adapter, or every weight) by name, on the CPU."""
-    return trainable_tensors(learner.model, learner.parameters)
-
-
-def load_trainable_state(learner: Learner, state: dict[str, torch.Tensor]) -> None:
-    """Copy weights named as ``trainable_state`` gives them into ``learner``'s model."""
-    learner.policy.load_tensors(state)
 
 
 def _write_atomic(path: Path, text: str) -> None:
@@ -94,18 +77,17 @@ def latest_checkpoint(run: Path) -> Path | None:
 
 
 def restore_checkpoint(
-    run: Path, learner: Learner | None
+    run: Path, updater: Updater | None
 ) -> tuple[int, dict[str, Any], list[Sample]]:
-    """Load the newest checkpoint into ``learner`` and put its archive back in the run.
+    """Load the newest checkpoint into ``updater`` and put its archive back in the run.
 
     Returns (iteration, loop state, delayed designer samples).
     """
     found = latest_checkpoint(run)
     if found is None:
         raise UsageError(f"{run} has no checkpoint to resume from; start it without --resume")
-    if learner is not None:
-        load_trainable_state(learner, load_file(found / "trainable.safetensors"))
-        learner.optimizer.load_state_dict(torch.load(found / "optimizer.pt"))
+    if updater is not None:
+        updater.restore(found)
     for suffix in ("", "-wal", "-shm"):
         (run / f"archive.sqlite{suffix}").unlink(missing_ok=True)
     shutil.copyfile(found / "archive.sqlite", run / "archive.sqlite")

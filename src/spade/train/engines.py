@@ -38,6 +38,8 @@ def check_roles(config: RunConfig) -> None:
         problem = "the shared model to design (designer_model unset: a separate one is apart)"
     elif config.generation.engine != "hf" or config.cluster.generation_replicas:
         problem = "the hf engine in the driver (generation.engine = hf, no generation replicas)"
+    elif config.cluster.learner_workers > 1:
+        problem = "the learner in one process (cluster.learner_workers = 1)"
     if problem is not None:
         raise UsageError(f"roles.shared_weights = false needs {problem}")
 
@@ -86,10 +88,8 @@ class Engines:
 
     agent: Policy
     designer: Policy
-    learner: Learner | None
-    """The trained model's learner (the source of truth that checkpoints save); None when
-    nothing trains."""
     updater: Updater | None
+    """The trained model's learner (what checkpoints save); None when nothing trains."""
     pool: SandboxPool
     connection: Connection | None = None
     _reported: dict[str, int] = field(default_factory=dict)
@@ -177,17 +177,15 @@ def _build(
             designer_spec(config), config.designer_engine, base_url=config.designer_base_url
         )
         started.append(designer)
-    learner: Learner | None = None
     updater: Updater | None = None
     if trains:
         mode = config.learner.old_logprobs
         recompute = mode == "learner" or (mode == "auto" and not agent.learner_numerics)
-        learner = Learner(trained, config.learner, config.seed, recompute)
-        updater = _updater(config, spec, learner, connection)
+        updater = _updater(config, spec, trained, recompute, connection)
         started.append(updater)
     pool = _pool(config, connection)
     started.append(pool)
-    return Engines(agent, designer, learner, updater, pool, connection)
+    return Engines(agent, designer, updater, pool, connection)
 
 
 def _agent_sampler(
@@ -231,21 +229,27 @@ def _agent_sampler(
 
 
 def _updater(
-    config: RunConfig, spec: ModelSpec, learner: Learner, connection: Connection | None
+    config: RunConfig,
+    spec: ModelSpec,
+    trained: HFPolicy,
+    recompute: bool,
+    connection: Connection | None,
 ) -> Updater:
-    """The learner itself, or its data-parallel version on the cluster's workers."""
+    """The learner in this process, or the model sharded over the cluster's workers."""
     workers = config.cluster.learner_workers
     if connection is None or workers <= 1:
-        return learner
-    from spade.train.parallel import DataParallelLearner
+        return Learner(trained, config.learner, config.seed, recompute)
+    from spade.train.parallel import ShardedLearner
 
-    return DataParallelLearner(
-        learner,
+    return ShardedLearner(
+        trained,
+        config.learner,
         workers,
         spec,
+        seed=config.seed,
+        recompute_old=recompute,
         num_cpus=config.cluster.learner_cpus,
         num_gpus=config.cluster.learner_gpus,
-        restarts=config.cluster.restarts,
     )
 
 

@@ -10,20 +10,29 @@ import ctypes.util
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import torch
+from safetensors.torch import load_file, save_file
 
+from spade.errors import UsageError
 from spade.llm.hf import HFPolicy
 from spade.llm.seeding import seeded_torch
 from spade.train.config import LearnerConfig
 from spade.train.loss import clipped_policy_loss, sequence_logprobs, tis_weights
 from spade.train.samples import ROLES, Sample
-from spade.train.updater import LearnerWeights, Updater
+from spade.train.updater import LearnerWeights, Updater, trainable_tensors
 
 M_MMAP_THRESHOLD = -3
 """glibc's mallopt parameter number for the mmap threshold."""
 MMAP_THRESHOLD_BYTES = 1 << 20
+
+TRAINABLE = "trainable.safetensors"
+OPTIMIZER = "optimizer.pt"
+ADAPTER = "adapter"
+"""A one-process learner's files in a checkpoint: its trainable weights, its optimizer state and,
+with LoRA, the adapter as peft saves it."""
 
 MAX_STATS = frozenset({"logprob_gap_max"})
 """Step statistics that combine across data-parallel ranks by maximum; every other one sums."""
@@ -87,6 +96,18 @@ def pad(samples: list[Sample], pad_id: int, device: Any) -> dict[str, torch.Tens
     }
 
 
+def passes(samples: list[Sample], token_budget: int) -> int:
+    """Forward and backward passes a step over ``samples`` takes: one per role per micro-batch.
+    Sharded ranks must all take the same number (each pass gathers parameters collectively)."""
+    return sum(len({s.role for s in batch}) for batch in micro_batches(samples, token_budget))
+
+
+def idle_sample(pad_id: int) -> Sample:
+    """A pass that changes nothing: no sampled token (mask 0), no advantage, no weight. Its
+    gradient is exactly zero, but it gathers and reduces like any other pass."""
+    return Sample("agent", [pad_id, pad_id], [0, 0], [0.0, 0.0], 0.0, 1.0, "", weight=0.0)
+
+
 def first_sampled(samples: list[Sample]) -> int:
     """The earliest position any sample of a micro-batch has a sampled token at (its loss starts
     there; everything before is prompt)."""
@@ -147,6 +168,7 @@ class Learner(Updater):
         *,
         total_tokens: float | None = None,
         reduce: GradientReducer | None = None,
+        min_passes: int = 0,
     ) -> dict[str, float]:
         """One optimizer step over all samples; returns losses and statistics per role.
 
@@ -157,7 +179,8 @@ class Learner(Updater):
         averages because each of its ranks normalises by its own batch). ``reduce`` runs after
         accumulation and before clipping, so every rank clips the whole batch's gradient and
         takes the same Adam step, and the statistics come out as one process's would. A rank
-        with an empty shard still takes part (its gradient contributes zeros).
+        with an empty shard still takes part (its gradient contributes zeros). A sharded rank
+        also takes idle passes up to ``min_passes``, the most any rank takes.
         """
         stats: dict[str, float] = defaultdict(float)
         if not samples and reduce is None:
@@ -167,12 +190,17 @@ class Learner(Updater):
         with seeded_torch(self.seed, f"learner step {self.steps_taken()}"):
             self.model.train()
             self.optimizer.zero_grad(set_to_none=True)
+            taken = 0
             for batch in micro_batches(samples, self.config.micro_batch_tokens):
                 for role in ROLES:
                     own = [s for s in batch if s.role == role]
                     if own:
                         with self.policy.adapter(role):
                             self._accumulate(own, total_tokens, stats, role)
+                        taken += 1
+            idle = [idle_sample(self.policy.tokenizer.pad_token_id)]
+            for _ in range(taken, min_passes):
+                self._accumulate(idle, max(total_tokens, 1.0), defaultdict(float), "agent")
         if reduce is not None:
             stats = reduce(self.parameters, dict(stats))
         norm = self._clip()
@@ -196,12 +224,27 @@ class Learner(Updater):
         (so that one role's gradient never scales the other's); returns the norm before."""
         limit = self.config.max_grad_norm
         if not self.adapters:
-            return float(torch.nn.utils.clip_grad_norm_(self.parameters, limit))
+            return _value(torch.nn.utils.clip_grad_norm_(self.parameters, limit))
         squares = 0.0
         for own in self._by_adapter.values():
             if any(p.grad is not None for p in own):
-                squares += float(torch.nn.utils.clip_grad_norm_(own, limit)) ** 2
+                squares += _value(torch.nn.utils.clip_grad_norm_(own, limit)) ** 2
         return squares**0.5
+
+    def save(self, folder: Path) -> None:
+        save_file(trainable_tensors(self.model, self.parameters), folder / TRAINABLE)
+        torch.save(self.optimizer.state_dict(), folder / OPTIMIZER)
+        if hasattr(self.model, "peft_config"):
+            self.model.save_pretrained(folder / ADAPTER)
+
+    def restore(self, folder: Path) -> None:
+        if not (folder / TRAINABLE).exists():
+            raise UsageError(
+                f"{folder} holds a sharded learner's checkpoint: resume it with "
+                "cluster.learner_workers of 2 or more (any number)"
+            )
+        self.policy.load_tensors(load_file(folder / TRAINABLE))
+        self.optimizer.load_state_dict(torch.load(folder / OPTIMIZER))
 
     def steps_taken(self) -> int:
         """Optimizer steps so far (restored with the optimizer's state on resume)."""
@@ -275,3 +318,9 @@ class Learner(Updater):
         stats[f"tokens_{role}"] += tokens
         stats[f"clip_fraction_{role}"] += info["clip_fraction"] * tokens
         stats[f"kl_{role}"] += info["kl"] * tokens
+
+
+def _value(norm: torch.Tensor) -> float:
+    """A gradient norm as a number; a sharded model's is a distributed tensor, made whole."""
+    full = getattr(norm, "full_tensor", None)
+    return float(full() if full is not None else norm)

@@ -134,7 +134,7 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, engines: Engines) -> S
     buffer: list[Sample] = []
     iteration, state = 0, dict[str, Any]()
     if resume:
-        iteration, state, buffer = restore_checkpoint(run_dir, engines.learner)
+        iteration, state, buffer = restore_checkpoint(run_dir, engines.updater)
         if iteration:  # the engines sample with the restored weights
             engines.sync(iteration)
     archive = Archive(run_dir / "archive.sqlite")
@@ -320,7 +320,7 @@ def metrics_phase(
 
 def checkpoint_phase(session: Session, iteration: int) -> None:
     state = {"corpus": session.sampler.state(), "metrics_lines": session.log.lines}
-    save_checkpoint(session.run, iteration, session.engines.learner, state, session.buffer)
+    save_checkpoint(session.run, iteration, session.engines.updater, state, session.buffer)
 
 
 def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult:

@@ -1,6 +1,6 @@
 """``Updater``: the one interface of a learner step. The loop calls ``step(batch)`` and, for the
 engines that sample, ``weights()``; it never asks what is behind it (the local ``Learner`` or
-the data-parallel learner on a Ray cluster, ``spade.train.parallel``)."""
+the sharded learner on a Ray cluster, ``spade.train.parallel``)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,15 @@ class Updater(ABC):
     @abstractmethod
     def weights(self) -> Weights:
         """The current weights, in the forms a sampler's ``sync`` takes."""
+
+    @abstractmethod
+    def save(self, folder: Path) -> None:
+        """Write the weights and the optimizer state into ``folder`` (a checkpoint's)."""
+
+    @abstractmethod
+    def restore(self, folder: Path) -> None:
+        """Take the weights and the optimizer state ``save`` wrote into ``folder``; a
+        checkpoint this updater cannot read is a one-line ``UsageError``."""
 
     def close(self) -> None:  # noqa: B027 - a learner in this process starts nothing
         """Stop what the updater started (workers); idempotent."""
