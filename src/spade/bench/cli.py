@@ -119,7 +119,7 @@ def bench_rollout(
     max_turns: Annotated[int, typer.Option(min=1, help="Turns per episode.")] = 1,
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per turn.")] = 32,
     multi_turns: Annotated[
-        int, typer.Option(min=2, help="Turns of the turn-cache comparison.")
+        int, typer.Option(min=0, help="Turns of the turn-cache comparison (0: skip it).")
     ] = 6,
     engine: Annotated[
         str, typer.Option(help="'hf': the hf engine's own comparisons; 'vllm': hf against vLLM.")
@@ -131,9 +131,10 @@ def bench_rollout(
         ),
     ] = True,
 ) -> None:
-    """Batched vs one-at-a-time rollouts, the engine vs raw generate, and multi-turn play with
-    vs without the turn cache, with peak memory; with --engine vllm, hf against vLLM on the same
-    multi-turn episodes (tokens/s, first token, start-up and LoRA swap)."""
+    """Batched vs one-at-a-time rollouts, the engine vs raw generate, the sampler vs
+    transformers' model.generate, and multi-turn play with vs without the turn cache, with peak
+    memory; with --engine vllm, hf against vLLM on the same multi-turn episodes (tokens/s, first
+    token, start-up and LoRA swap)."""
     from spade.bench import engines, rollout
 
     benches = {  # which comparison: the hf engine's own, or hf against vLLM

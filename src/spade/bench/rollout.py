@@ -1,5 +1,6 @@
-"""``spade bench rollout``: batched against one-at-a-time play, and the engine against raw
-``generate`` on the same prompts, with peak memory of each, measured in one run."""
+"""``spade bench rollout``: batched against one-at-a-time play, the engine against its sampler
+(raw ``generate``) on the same prompts, and the sampler against transformers'
+``model.generate`` on the same batch, with peak memory of each, measured in one run."""
 
 from __future__ import annotations
 
@@ -79,8 +80,8 @@ def run_rollout_benchmark(
         first_turn = config.model_copy(update={"max_turns": 1})
         prompts = _first_prompts(policy, specs, config, pool)
         seeds = [s.sampling_seed * 1_000_003 for s in specs]
-        engine_runs, raw_runs = [], []
-        for _ in range(repeats):  # interleaved, so drifts in machine speed hit both alike
+        engine_runs, raw_runs, library_runs = [], [], []
+        for _ in range(repeats):  # interleaved, so drifts in machine speed hit all alike
             engine_runs.append(
                 _measure(lambda: sampled(play_episodes(policy, specs, first_turn, pool)), pool)
             )
@@ -92,20 +93,20 @@ def run_rollout_benchmark(
                     pool,
                 )
             )
+            library_runs.append(
+                _measure(lambda: _model_generate(policy, prompts, config.sampling), pool)
+            )
         engine, raw = _median_run(engine_runs), _median_run(raw_runs)
-        # Multi-turn play with and without keeping each row's attention cache between turns.
-        several = config.model_copy(update={"max_turns": multi_turns})
-        plain = HFPolicy(policy.model, policy.tokenizer, policy.name)
-        plain.reuse_turns = False
-        kept_runs, plain_runs = [], []
-        for _ in range(repeats):
-            kept_runs.append(
-                _measure(lambda: sampled(play_episodes(policy, specs, several, pool)), pool)
-            )
-            plain_runs.append(
-                _measure(lambda: sampled(play_episodes(plain, specs, several, pool)), pool)
-            )
-        kept, no_cache = _median_run(kept_runs), _median_run(plain_runs)
+        library = _median_run(library_runs)
+        results = {
+            "engine_first_turn": engine,
+            "raw_generate": raw,
+            "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
+            "model_generate": library,
+            "raw_over_model_generate": raw["tokens_per_s"] / library["tokens_per_s"],
+        }
+        if multi_turns:
+            results |= _turn_cache(policy, specs, config, pool, repeats, multi_turns)
     return {
         "model": model,
         "episodes": episodes,
@@ -115,14 +116,71 @@ def run_rollout_benchmark(
         "sequential": sequential,
         "batched_over_sequential": batched["tokens_per_s"] / sequential["tokens_per_s"],
         "repeats": repeats,
-        "engine_first_turn": engine,
-        "raw_generate": raw,
-        "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
+        **results,
+        "targets": {"batched_over_sequential": 4.0, "engine_over_raw": 0.9},
+    }
+
+
+def _model_generate(policy: HFPolicy, prompts: list[list[int]], sampling: Any) -> int:
+    """Tokens transformers' own ``model.generate`` samples for the same left-padded batch, with
+    the same temperature, nucleus and budget, stopping at the engine's stop tokens."""
+    import torch
+
+    pad = policy.tokenizer.pad_token_id
+    width = max(len(p) for p in prompts)
+    ids = torch.tensor([[pad] * (width - len(p)) + p for p in prompts], device=policy.device)
+    mask = torch.tensor([[0] * (width - len(p)) + [1] * len(p) for p in prompts])
+    greedy = sampling.temperature == 0
+    with torch.no_grad():
+        out = policy.model.generate(
+            input_ids=ids,
+            attention_mask=mask.to(policy.device),
+            do_sample=not greedy,
+            temperature=None if greedy else sampling.temperature,
+            top_p=None if greedy else sampling.top_p,
+            top_k=None,
+            max_new_tokens=sampling.max_new_tokens,
+            eos_token_id=sorted(policy.stop_token_ids),
+            pad_token_id=pad,
+        )
+    stops = policy.stop_token_ids
+    tokens = 0
+    for row in out[:, width:].tolist():
+        ends = [i for i, token in enumerate(row) if token in stops]
+        tokens += ends[0] + 1 if ends else len(row)
+    return tokens
+
+
+def _turn_cache(
+    policy: HFPolicy,
+    specs: list[EpisodeSpec],
+    config: RolloutConfig,
+    pool: SandboxPool,
+    repeats: int,
+    multi_turns: int,
+) -> dict[str, Any]:
+    """Multi-turn play with and without keeping each row's attention cache between turns."""
+
+    def sampled(played: list[Any]) -> int:
+        return sum(e.sampled_tokens for e in played)
+
+    several = config.model_copy(update={"max_turns": multi_turns})
+    plain = HFPolicy(policy.model, policy.tokenizer, policy.name)
+    plain.reuse_turns = False
+    kept_runs, plain_runs = [], []
+    for _ in range(repeats):
+        kept_runs.append(
+            _measure(lambda: sampled(play_episodes(policy, specs, several, pool)), pool)
+        )
+        plain_runs.append(
+            _measure(lambda: sampled(play_episodes(plain, specs, several, pool)), pool)
+        )
+    kept, no_cache = _median_run(kept_runs), _median_run(plain_runs)
+    return {
         "multi_turns": multi_turns,
         "turn_cache": kept,
         "no_turn_cache": no_cache,
         "turn_cache_over_no_cache": kept["tokens_per_s"] / no_cache["tokens_per_s"],
-        "targets": {"batched_over_sequential": 4.0, "engine_over_raw": 0.9},
     }
 
 
@@ -149,7 +207,9 @@ def render(results: dict[str, Any]) -> Table:
     for column in ("run", "tokens", "seconds", "tokens/s", "peak RSS MB"):
         table.add_column(column, justify="right" if column != "run" else "left")
     names: tuple[str, ...] = ("batched", "sequential", "engine_first_turn", "raw_generate")
+    names += ("model_generate",) if "model_generate" in results else ()
     labels = {name: name.replace("_", " ") for name in names}
+    labels["model_generate"] = "transformers generate"
     if "turn_cache" in results:
         names += ("turn_cache", "no_turn_cache")
         labels["turn_cache"] = f"{results['multi_turns']} turns, turn cache"
@@ -177,6 +237,14 @@ def render(results: dict[str, Any]) -> Table:
         "target >= 0.9x",
         "",
     )
+    if "raw_over_model_generate" in results:
+        table.add_row(
+            "ratio: raw generate / transformers generate",
+            f"{results['raw_over_model_generate']:.2f}x",
+            "",
+            "",
+            "",
+        )
     if "turn_cache_over_no_cache" in results:
         table.add_row(
             "ratio: turn cache / no turn cache",
