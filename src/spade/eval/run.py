@@ -125,6 +125,24 @@ def evaluate(
     return results
 
 
+def by_skill(results: list[TaskResult]) -> list[dict[str, object]]:
+    """One summary per skill (a BFCL split, for instance), over all of its environments'
+    episodes, in order of first appearance."""
+    groups: dict[str, list[TaskResult]] = {}
+    for result in results:
+        groups.setdefault(result.skill, []).append(result)
+    return [
+        summarise(
+            skill,
+            f"{len(members)} environments",
+            [r for m in members for r in m.returns],
+            sum(m.wins for m in members),
+            [e for m in members for e in m.not_played],
+        )
+        for skill, members in groups.items()
+    ]
+
+
 def overall(results: list[TaskResult]) -> dict[str, object]:
     returns = [r for result in results for r in result.returns]
     wins = sum(result.wins for result in results)
@@ -140,6 +158,6 @@ def write_transcripts(results: list[TaskResult], folder: Path) -> Path:
         for result in results:
             for episode in result.episodes:
                 handle.write(json.dumps(episode.to_json()) + "\n")
-    summary = [r.summary() for r in results] + [overall(results)]
+    summary = [r.summary() for r in results] + by_skill(results) + [overall(results)]
     (folder / "summary.json").write_text(json.dumps(summary, indent=2))
     return path

@@ -9,9 +9,10 @@ from pathlib import Path
 from spade.checker import read_source
 from spade.envs import HELDOUT, LIBRARY_DIR, env_files, env_info
 from spade.errors import UsageError
+from spade.eval.bfcl import SUITES as BFCL_SUITES
 from spade.rollout.engine import EnvFactory
 
-SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text")
+SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text", *BFCL_SUITES)
 
 
 @dataclass(frozen=True)
@@ -24,8 +25,29 @@ class EvalTask:
     """Contract source (played in the sandbox) or a trusted adapter's factory (in-process)."""
 
 
-def suite_tasks(suite: str) -> list[EvalTask]:
-    """The tasks of a named suite, or of a contract file or folder given as a path."""
+def suite_tasks(suite: str, limit: int | None = None) -> list[EvalTask]:
+    """The tasks of a named suite, or of a contract file or folder given as a path; with
+    ``limit``, its first ``limit`` (of each BFCL category, for the BFCL suites)."""
+    if suite in BFCL_SUITES:
+        from spade.eval import bfcl
+
+        bfcl.require_bfcl()
+        return [
+            EvalTask(entry["id"], category, bfcl.env_source(entry))
+            for category in bfcl.categories(suite)
+            for entry in bfcl.entries(category)[:limit]
+        ]
+    return _named_or_path_tasks(suite)[:limit]
+
+
+def suite_imports(suite: str) -> tuple[str, ...]:
+    """Packages a suite's environments import in the sandbox beyond the standard library."""
+    from spade.eval import bfcl
+
+    return bfcl.IMPORTS if suite in BFCL_SUITES else ()
+
+
+def _named_or_path_tasks(suite: str) -> list[EvalTask]:
     if suite == "library-heldout":
         return [_contract_task(LIBRARY_DIR / f"{name}.py") for name in HELDOUT]
     if suite == "reasoning-gym":

@@ -1,4 +1,5 @@
-"""The process inside the sandbox. Runs as a script: ``python -I -S _worker.py PKG_PARENT``.
+"""The process inside the sandbox. Runs as a script: ``python -I -S _worker.py PKG_PARENT
+[PATH ...]`` (more import paths: where third-party packages the import policy allows live).
 
 It owns the protocol pipes (duplicated away from stdin/stdout before any environment code runs,
 so printing cannot corrupt them), loads one environment, answers calls, and validates every
@@ -65,7 +66,7 @@ class ContractError(Exception):
 
 
 def main() -> None:
-    sys.path.insert(0, sys.argv[1])
+    sys.path[0:0] = sys.argv[1:]
     from spade import envkit, wire
 
     proto_in, proto_out = os.dup(0), os.dup(1)

@@ -143,6 +143,9 @@ def bwrap_command(limits: Limits, command: list[str], seccomp_fd: int | None = N
         args += _ro_bind_with_parents(prefix, seen)
     args += ["--perms", "0755", "--dir", SANDBOX_PKG_PARENT]
     args += ["--ro-bind", str(PACKAGE_DIR), f"{SANDBOX_PKG_PARENT}/spade"]
+    for name, location in extra_packages(limits.extra_imports):
+        target = f"{SANDBOX_PKG_PARENT}/{name}" + ("" if location.is_dir() else ".py")
+        args += ["--ro-bind", str(location), target]
     args += ["--proc", "/proc", "--dev", "/dev"]
     if seccomp_fd is not None:
         args += ["--seccomp", str(seccomp_fd)]
@@ -169,7 +172,33 @@ def worker_command(isolation: str, limits: Limits, seccomp_fd: int | None = None
         command = [python_executable(), "-I", "-S", worker, SANDBOX_PKG_PARENT]
         return nice + bwrap_command(limits, command, seccomp_fd)
     worker = str(PACKAGE_DIR / "sandbox" / "_worker.py")
-    return [*nice, python_executable(), "-I", "-S", worker, str(PACKAGE_DIR.parent)]
+    parents = sorted({str(location.parent) for _, location in extra_packages(limits.extra_imports)})
+    return [*nice, python_executable(), "-I", "-S", worker, str(PACKAGE_DIR.parent), *parents]
+
+
+def extra_packages(names: tuple[str, ...]) -> list[tuple[str, Path]]:
+    """The installed third-party packages among ``names`` (top-level name, package folder or
+    module file): the sandbox shows these read-only beside ``spade``. Standard-library names
+    are visible already; names that are not installed are left to fail at import."""
+    import importlib.util
+    import sysconfig
+
+    stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
+    found: dict[str, Path] = {}
+    for top in sorted({name.partition(".")[0] for name in names} - {"spade"}):
+        if top in sys.stdlib_module_names:
+            continue
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or spec.origin in (None, "built-in", "frozen"):
+            continue
+        origin = Path(spec.origin).resolve()
+        if origin.is_relative_to(stdlib):
+            continue
+        found[top] = origin.parent if origin.name == "__init__.py" else origin
+    return sorted(found.items())
 
 
 def count_user_processes(uid: int) -> int:

@@ -18,11 +18,17 @@ import shutil
 import sqlite3
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from safetensors.torch import load_file
 
 from spade.errors import UsageError
+from spade.train.learner import ADAPTER, SHARDED, TRAINABLE
 from spade.train.samples import Sample
 from spade.train.updater import Updater
+
+if TYPE_CHECKING:
+    from spade.llm.hf import HFPolicy
 
 LATEST = "latest"
 
@@ -94,3 +100,54 @@ def restore_checkpoint(
     payload = json.loads((found / "state.json").read_text())
     buffer = [Sample(**s) for s in payload.pop("buffer")]
     return int(payload.pop("iteration")), payload, buffer
+
+
+def checkpoint_policy(run: Path) -> HFPolicy:
+    """The agent of ``run``'s newest checkpoint, to evaluate: the run's model (with the designer
+    warm-start merged, as the run loaded it) plus the trained weights, on the hf engine.
+
+    A LoRA checkpoint's adapter is loaded on top (the agent's own, when the roles had separate
+    adapters); a one-process full fine-tuning checkpoint's weights replace the model's. A
+    sharded full fine-tuning checkpoint is read whole from its shards.
+    """
+    from spade.llm.adapters import quiet_peft
+    from spade.llm.hf import HFPolicy
+    from spade.train.config import RunConfig
+    from spade.train.engines import model_spec
+
+    found = latest_checkpoint(run)
+    if found is None:
+        raise UsageError(f"{run} has no checkpoint to evaluate")
+    config = RunConfig.model_validate_json((run / "config.json").read_text())
+    spec = model_spec(config).model_copy(update={"lora": None, "adapters": ()})
+    policy = HFPolicy.from_spec(spec)
+    adapter = found / ADAPTER
+    if (adapter / "agent" / "adapter_config.json").is_file():
+        adapter = adapter / "agent"
+    if (adapter / "adapter_config.json").is_file():
+        from peft import PeftModel
+
+        quiet_peft()
+        policy.model = PeftModel.from_pretrained(policy.model, str(adapter)).eval()
+    elif (found / TRAINABLE).is_file():
+        policy.load_tensors(load_file(found / TRAINABLE))
+    elif (found / SHARDED).is_dir():
+        policy.load_tensors(_whole_from_shards(found / SHARDED))
+    else:
+        raise UsageError(f"{found} holds no weights spade can read")
+    policy.name = f"{run.name}@{found.name}"
+    return policy
+
+
+def _whole_from_shards(folder: Path) -> dict[str, Any]:
+    """A sharded checkpoint's model weights, gathered whole in this process."""
+    import tempfile
+
+    import torch
+    from torch.distributed.checkpoint.format_utils import dcp_to_torch_save
+
+    with tempfile.TemporaryDirectory() as scratch:
+        target = Path(scratch) / "whole.pt"
+        dcp_to_torch_save(folder, target)
+        state = torch.load(target, weights_only=False)
+    return dict(state["model"])

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from spade.cluster.config import ClusterConfig
 from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.errors import UsageError
+from spade.eval import bfcl
 from spade.llm.config import GenerationConfig
 from spade.llm.hf import LoraSettings
 from spade.regret import RegretConfig
@@ -114,6 +115,19 @@ class RunConfig(BaseModel):
     """A self-play run: designer writes, agent plays, one model learns both roles."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @model_validator(mode="after")
+    def _eval_imports(self) -> RunConfig:
+        """A suite whose environments import a package (BFCL's) needs it in the run's sandbox
+        policy; without it every evaluation episode would fail to load."""
+        needed = set(bfcl.IMPORTS) if self.eval.every and self.eval.suite in bfcl.SUITES else set()
+        missing = needed - set(self.sandbox.extra_imports)
+        if missing:
+            raise ValueError(
+                f"eval.suite {self.eval.suite}'s environments import {', '.join(sorted(missing))} "
+                "in the sandbox: add it to sandbox.extra_imports"
+            )
+        return self
 
     @model_validator(mode="before")
     @classmethod

@@ -33,6 +33,8 @@ OPTIMIZER = "optimizer.pt"
 ADAPTER = "adapter"
 """A one-process learner's files in a checkpoint: its trainable weights, its optimizer state and,
 with LoRA, the adapter as peft saves it."""
+SHARDED = "sharded"
+"""The sharded learner's folder in a checkpoint (one file per rank and DCP's metadata)."""
 
 MAX_STATS = frozenset({"logprob_gap_max"})
 """Step statistics that combine across data-parallel ranks by maximum; every other one sums."""

@@ -35,12 +35,9 @@ from spade.errors import ClusterError, UsageError
 from spade.llm.hf import HFPolicy
 from spade.llm.spec import ModelSpec
 from spade.train.config import LearnerConfig
-from spade.train.learner import ADAPTER, MAX_STATS, Learner, passes
+from spade.train.learner import ADAPTER, MAX_STATS, SHARDED, Learner, passes
 from spade.train.samples import Sample
 from spade.train.updater import LearnerWeights, Updater
-
-SHARDED = "sharded"
-"""The sharded learner's folder in a checkpoint (one file per rank and DCP's metadata)."""
 
 Placement = Literal["SPREAD", "STRICT_SPREAD", "PACK"]
 
