@@ -5,6 +5,7 @@ that cannot run the job."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import signal
@@ -44,8 +45,10 @@ def quiet() -> Console:
     return Console(quiet=True)
 
 
-def computed(metrics: dict[str, Any]) -> str:
-    return json.dumps({k: v for k, v in metrics.items() if k not in TIMINGS}, sort_keys=True)
+def computed(metrics: dict[str, Any], *also: str) -> str:
+    """The metrics of what was computed (no timings, nor the keys ``also`` names), as JSON."""
+    left_out = TIMINGS | set(also)
+    return json.dumps({k: v for k, v in metrics.items() if k not in left_out}, sort_keys=True)
 
 
 MULTI_TURN = [
@@ -84,6 +87,23 @@ def test_a_run_on_three_nodes_computes_what_one_process_does(
         assert ray.util.list_named_actors(all_namespaces=True) == []
     finally:
         ray.shutdown()
+
+
+def _assert_close(value: Any, expected: Any, where: str = "") -> None:
+    """Equal structure and values, floats within rounding (relative 1e-4, absolute 1e-5: the
+    learner-sampler log-prob gaps, about 1e-6, are rounding themselves)."""
+    if isinstance(expected, float) and isinstance(value, float):
+        assert math.isclose(value, expected, rel_tol=1e-4, abs_tol=1e-5), where
+    elif isinstance(expected, dict) and isinstance(value, dict):
+        assert value.keys() == expected.keys(), where
+        for key in expected:
+            _assert_close(value[key], expected[key], f"{where}.{key}")
+    elif isinstance(expected, list) and isinstance(value, list):
+        assert len(value) == len(expected), where
+        for index, (one, other) in enumerate(zip(value, expected, strict=True)):
+            _assert_close(one, other, f"{where}[{index}]")
+    else:
+        assert value == expected, where
 
 
 def _rounded(value: Any) -> Any:
@@ -136,10 +156,10 @@ def test_a_sharded_learner_matches_one_process_and_resumes_after_a_worker_is_kil
     assert [m["iteration"] for m in first + resumed] == [1, 2, 3]
     assert [computed(m) for m in first + resumed] == [computed(m) for m in whole]
     assert sum(m["samples"]["agent"] for m in local) > 0
-    # Two iterations: the third one's tokens may differ by one flipped near-tie.
-    assert [_rounded(json.loads(computed(m))) for m in whole[:2]] == [
-        _rounded(json.loads(computed(m))) for m in local[:2]
-    ]
+    # Two iterations: later ones may sample a near-tie token the other way. The batch
+    # fingerprint hashes behaviour log-probs, which the weights' rounding reaches at once.
+    for sharded, alone in zip(whole[:2], local[:2], strict=True):
+        _assert_close(json.loads(computed(sharded, "batch")), json.loads(computed(alone, "batch")))
 
 
 @pytest.mark.slow
