@@ -273,3 +273,19 @@ def test_compare_sets_a_trained_checkpoint_beside_its_base_model(tmp_path: Path)
         transcripts = tmp_path / "compare" / side / "transcripts.jsonl"
         assert len(transcripts.read_text().splitlines()) == 4
     assert json.loads((tmp_path / "compare" / "comparison.json").read_text())["results"] == rows
+
+
+def test_a_missing_or_other_bfcl_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
+
+    from spade.errors import UsageError
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    with pytest.raises(UsageError, match=r"need the bfcl-eval package: pip install --no-deps"):
+        suite_tasks("bfcl-multi-turn-base", 1)
+    monkeypatch.setattr(metadata, "version", lambda name: "2025.1.1")
+    with pytest.raises(UsageError, match=r"not 2025\.1\.1: pip install --no-deps bfcl-eval=="):
+        bfcl.require_bfcl()
