@@ -226,7 +226,9 @@ def test_paired_differences_by_hand() -> None:
     pairs = [(False, True), (False, True), (True, True), (False, False)]
     row = paired_row("x", pairs, unpaired=1)
     assert row["win_rate_a"] == 0.25 and row["win_rate_b"] == 0.75 and row["difference"] == 0.5
-    low, high = row["difference_ci"]  # type: ignore[misc]
+    interval = row["difference_ci"]
+    assert isinstance(interval, list)
+    low, high = interval
     spread = 1.959964 * statistics.stdev([1.0, 1.0, 0.0, 0.0]) / 2
     assert low == pytest.approx(0.5 - spread) and high == pytest.approx(0.5 + spread)
     assert (row["b_only"], row["a_only"], row["unpaired"]) == (2, 0, 1)
