@@ -45,7 +45,8 @@ class Limits(BaseModel):
         (),
         description="Modules environment code may import in addition to the default policy "
         "(the standard library minus process, network and filesystem-escape modules). The "
-        "checker's static import stage and the sandbox's runtime guard both read this.",
+        "checker's static import stage and the sandbox's runtime guard both read this; an "
+        "installed third-party package named here is shown read-only inside the sandbox.",
     )
     denied_imports: tuple[str, ...] | None = Field(
         None,
