@@ -110,11 +110,13 @@ def test_the_packaged_dataset_is_current_with_the_targets() -> None:
 def test_every_packaged_pair_passes_the_checker_under_the_run_settings(
     pool: SandboxPool,
 ) -> None:
+    """With fixed check seeds: the run's checker draws fresh ones each time, and a pair near
+    the trivial stage's threshold could then fail one CI run in many (as 27-calendar-api/quiz#1
+    did once, not reproduced in 450 draws since)."""
+    check = RUN.designer.check.model_copy(update={"check_seed": 2026})
     failed = []
     for pair in read_pairs():
-        verdict = check_source(
-            pair.source, pair.id, RUN.designer.check, pool, max_turns=RUN.rollout.max_turns
-        )
+        verdict = check_source(pair.source, pair.id, check, pool, max_turns=RUN.rollout.max_turns)
         if not verdict.passed:
-            failed.append((pair.id, verdict.failures))
+            failed.append((pair.id, verdict.check_seed, verdict.failures))
     assert failed == []
