@@ -303,13 +303,24 @@ class InProcessEngine:
 
     def reload(self, model: str) -> None:
         began = time.monotonic()
-        del self._llm
+        _shutdown(self._llm)
         self._llm = _make_llm(model, self.settings, self.dtype)
         self._ids.clear()
         self.started_s = time.monotonic() - began
 
     def close(self) -> None:
-        self._llm = None
+        llm, self._llm = self._llm, None
+        _shutdown(llm)
+
+
+def _shutdown(llm: Any) -> None:
+    """Stop an ``LLM``'s engine core (its own process on the V1 engine) now, not whenever the
+    interpreter tears down: left to the end, its threads were sometimes still running then and
+    the process aborted ('terminate called without an active exception')."""
+    core = getattr(getattr(llm, "llm_engine", None), "engine_core", None)
+    shutdown = getattr(core, "shutdown", None)
+    if callable(shutdown):
+        shutdown()
 
 
 def _make_llm(model: str, settings: VLLMSettings, dtype: str) -> Any:
