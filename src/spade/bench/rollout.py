@@ -49,6 +49,11 @@ def _measure(work: Callable[[], int], pool: SandboxPool) -> dict[str, float]:
     }
 
 
+def sampled(played: list[Any]) -> int:
+    """Tokens the agent sampled over ``played`` episodes."""
+    return sum(e.sampled_tokens for e in played)
+
+
 def _median_run(runs: list[dict[str, float]]) -> dict[str, float]:
     return sorted(runs, key=lambda run: run["seconds"])[len(runs) // 2]
 
@@ -69,10 +74,6 @@ def run_rollout_benchmark(
         # Warm-up at both batch sizes: first calls pay one-off kernel set-up.
         play_episodes(policy, specs[:1], config, pool)
         play_episodes(policy, specs, config, pool)
-
-        def sampled(played: list[Any]) -> int:
-            return sum(e.sampled_tokens for e in played)
-
         batched = _measure(lambda: sampled(play_episodes(policy, specs, config, pool)), pool)
         sequential = _measure(
             lambda: sum(sampled(play_episodes(policy, [s], config, pool)) for s in specs), pool
@@ -160,10 +161,6 @@ def _turn_cache(
     multi_turns: int,
 ) -> dict[str, Any]:
     """Multi-turn play with and without keeping each row's attention cache between turns."""
-
-    def sampled(played: list[Any]) -> int:
-        return sum(e.sampled_tokens for e in played)
-
     several = config.model_copy(update={"max_turns": multi_turns})
     plain = HFPolicy(policy.model, policy.tokenizer, policy.name)
     plain.reuse_turns = False

@@ -9,10 +9,10 @@ from pathlib import Path
 from spade.checker import read_source
 from spade.envs import HELDOUT, LIBRARY_DIR, env_files, env_info
 from spade.errors import UsageError
-from spade.eval.bfcl import SUITES as BFCL_SUITES
+from spade.eval import bfcl
 from spade.rollout.engine import EnvFactory
 
-SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text", *BFCL_SUITES)
+SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text", *bfcl.SUITES)
 
 
 @dataclass(frozen=True)
@@ -28,9 +28,7 @@ class EvalTask:
 def suite_tasks(suite: str, limit: int | None = None) -> list[EvalTask]:
     """The tasks of a named suite, or of a contract file or folder given as a path; with
     ``limit``, its first ``limit`` (of each BFCL category, for the BFCL suites)."""
-    if suite in BFCL_SUITES:
-        from spade.eval import bfcl
-
+    if suite in bfcl.SUITES:
         bfcl.require_bfcl()
         return [
             EvalTask(entry["id"], category, bfcl.env_source(entry))
@@ -42,9 +40,7 @@ def suite_tasks(suite: str, limit: int | None = None) -> list[EvalTask]:
 
 def suite_imports(suite: str) -> tuple[str, ...]:
     """Packages a suite's environments import in the sandbox beyond the standard library."""
-    from spade.eval import bfcl
-
-    return bfcl.IMPORTS if suite in BFCL_SUITES else ()
+    return bfcl.IMPORTS if suite in bfcl.SUITES else ()
 
 
 def _named_or_path_tasks(suite: str) -> list[EvalTask]:

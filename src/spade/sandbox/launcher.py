@@ -176,10 +176,12 @@ def worker_command(isolation: str, limits: Limits, seccomp_fd: int | None = None
     return [*nice, python_executable(), "-I", "-S", worker, str(PACKAGE_DIR.parent), *parents]
 
 
+@functools.cache
 def extra_packages(names: tuple[str, ...]) -> list[tuple[str, Path]]:
     """The installed third-party packages among ``names`` (top-level name, package folder or
     module file): the sandbox shows these read-only beside ``spade``. Standard-library names
-    are visible already; names that are not installed are left to fail at import."""
+    are visible already; names that are not installed are left to fail at import. Looked up
+    once per policy, not at every worker start."""
     import importlib.util
     import sysconfig
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from spade.cluster.config import ClusterConfig
 from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.errors import UsageError
-from spade.eval import bfcl
+from spade.eval.suites import suite_imports
 from spade.llm.config import GenerationConfig
 from spade.llm.hf import LoraSettings
 from spade.regret import RegretConfig
@@ -120,7 +120,7 @@ class RunConfig(BaseModel):
     def _eval_imports(self) -> RunConfig:
         """A suite whose environments import a package (BFCL's) needs it in the run's sandbox
         policy; without it every evaluation episode would fail to load."""
-        needed = set(bfcl.IMPORTS) if self.eval.every and self.eval.suite in bfcl.SUITES else set()
+        needed = set(suite_imports(self.eval.suite)) if self.eval.every else set()
         missing = needed - set(self.sandbox.extra_imports)
         if missing:
             raise ValueError(

@@ -39,9 +39,8 @@ SHARDED = "sharded"
 MAX_STATS = frozenset({"logprob_gap_max"})
 """Step statistics that combine across data-parallel ranks by maximum; every other one sums."""
 
-GradientReducer = Callable[[list[torch.nn.Parameter], dict[str, float]], dict[str, float]]
-"""Sums the parameters' accumulated gradients over the data-parallel ranks in place, and
-returns this rank's step statistics combined with every other rank's (the union of their keys,
+StatsCombiner = Callable[[dict[str, float]], dict[str, float]]
+"""This rank's step statistics combined with every other rank's (the union of their keys,
 summed, ``MAX_STATS`` by maximum)."""
 
 
@@ -169,23 +168,23 @@ class Learner(Updater):
         samples: list[Sample],
         *,
         total_tokens: float | None = None,
-        reduce: GradientReducer | None = None,
+        combine: StatsCombiner | None = None,
         min_passes: int = 0,
     ) -> dict[str, float]:
         """One optimizer step over all samples; returns losses and statistics per role.
 
-        Data parallel, each rank passes its shard of the batch, the masked-token count of the
-        whole batch as ``total_tokens``, and ``reduce``. Every rank's loss is then divided by
-        the whole batch's count, so its gradient is its part of the whole batch's gradient:
-        the ranks' gradients add up to it and must be summed, not averaged as DDP does (DDP
-        averages because each of its ranks normalises by its own batch). ``reduce`` runs after
-        accumulation and before clipping, so every rank clips the whole batch's gradient and
-        takes the same Adam step, and the statistics come out as one process's would. A rank
-        with an empty shard still takes part (its gradient contributes zeros). A sharded rank
-        also takes idle passes up to ``min_passes``, the most any rank takes.
+        Sharded (``spade.train.parallel``), each rank passes its shard of the batch, the
+        masked-token count of the whole batch as ``total_tokens``, ``combine`` and
+        ``min_passes``. Every rank's loss is then divided by the whole batch's count, so its
+        gradient is its part of the whole batch's gradient: FSDP sums the ranks' gradients (not
+        averages them, as DDP does because each of its ranks normalises by its own batch), so
+        every rank clips the whole batch's gradient. ``combine`` gathers the ranks' statistics
+        before they are normalised, so they come out as one process's would. A rank with an
+        empty shard still takes part, and every rank takes idle passes up to ``min_passes``, the
+        most any rank takes (each pass is collective).
         """
         stats: dict[str, float] = defaultdict(float)
-        if not samples and reduce is None:
+        if not samples and combine is None:
             return dict(stats)
         if total_tokens is None:
             total_tokens = float(sum(s.tokens for s in samples))
@@ -203,8 +202,8 @@ class Learner(Updater):
             idle = [idle_sample(self.policy.tokenizer.pad_token_id)]
             for _ in range(taken, min_passes):
                 self._accumulate(idle, max(total_tokens, 1.0), defaultdict(float), "agent")
-        if reduce is not None:
-            stats = reduce(self.parameters, dict(stats))
+        if combine is not None:
+            stats = combine(dict(stats))
         norm = self._clip()
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)

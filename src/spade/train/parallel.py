@@ -201,7 +201,7 @@ class ShardedWorker:
         return self.learner.step(
             shard,
             total_tokens=total_tokens,
-            reduce=lambda _parameters, stats: _combine_stats(stats),
+            combine=_combine_stats,
             min_passes=min_passes,
         )
 
