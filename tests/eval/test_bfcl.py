@@ -291,3 +291,15 @@ def test_a_missing_or_other_bfcl_is_a_one_line_error(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(metadata, "version", lambda name: "2025.1.1")
     with pytest.raises(UsageError, match=r"not 2025\.1\.1: pip install --no-deps bfcl-eval=="):
         bfcl.require_bfcl()
+
+
+def test_a_run_evaluating_on_bfcl_must_allow_its_imports_in_the_sandbox() -> None:
+    from spade.errors import UsageError
+    from spade.train.config import load_config
+
+    asked = ["eval.every=1", "eval.suite=bfcl-multi-turn-base"]
+    with pytest.raises(UsageError, match=r"import bfcl_eval, mpmath in the sandbox"):
+        load_config(None, asked)
+    allowed = load_config(None, [*asked, 'sandbox.extra_imports=["bfcl_eval", "mpmath"]'])
+    assert set(bfcl.IMPORTS) <= set(allowed.sandbox.extra_imports)
+    assert load_config(None, ["eval.suite=bfcl-multi-turn-base"]).eval.every == 0  # never runs
