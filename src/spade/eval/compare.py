@@ -10,14 +10,12 @@ out and counted.
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections.abc import Callable
 from typing import cast
 
 from rich.table import Table
 
-from spade.eval.run import Z_95, TaskResult
+from spade.eval.run import TaskResult, mean_interval
 
 
 def paired_row(name: str, pairs: list[tuple[bool, bool]], unpaired: int) -> dict[str, object]:
@@ -36,14 +34,12 @@ def paired_row(name: str, pairs: list[tuple[bool, bool]], unpaired: int) -> dict
     }
     if not count:
         return row
-    differences = [float(b) - float(a) for a, b in pairs]
-    mean = statistics.fmean(differences)
-    spread = Z_95 * statistics.stdev(differences) / math.sqrt(count) if count > 1 else 0.0
+    mean, interval = mean_interval([float(b) - float(a) for a, b in pairs])
     return row | {
         "win_rate_a": sum(a for a, _ in pairs) / count,
         "win_rate_b": sum(b for _, b in pairs) / count,
         "difference": mean,
-        "difference_ci": [mean - spread, mean + spread],
+        "difference_ci": interval,
     }
 
 

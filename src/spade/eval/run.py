@@ -79,14 +79,20 @@ def summarise(
     if not count:
         return row
     low, high = wilson_interval(wins, count)
-    mean = statistics.fmean(returns)
-    spread = Z_95 * statistics.stdev(returns) / math.sqrt(count) if count > 1 else 0.0
+    mean, interval = mean_interval(returns)
     return row | {
         "win_rate": wins / count,
         "win_rate_ci": [low, high],
         "mean_return": mean,
-        "mean_return_ci": [mean - spread, mean + spread],
+        "mean_return_ci": interval,
     }
+
+
+def mean_interval(values: list[float]) -> tuple[float, list[float]]:
+    """The mean of ``values`` (at least one) and its normal 95% interval (a point for one)."""
+    mean = statistics.fmean(values)
+    spread = Z_95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, [mean - spread, mean + spread]
 
 
 def not_played_warnings(results: list[TaskResult]) -> list[str]:
