@@ -16,9 +16,11 @@ from spade.seeds import env_seed
 from spade.train.config import RunConfig
 
 ENTRIES = corpus(DEFAULT_CORPUS)
-GAMED = [e for e in ENTRIES if e.gamed and not e.frontier]
+GAMED = [e for e in ENTRIES if e.gamed and e.split == "tuned"]
 SOUND = [
-    e for e in ENTRIES if not (e.gamed or e.frontier) and e.group not in ("library", "warm-start")
+    e
+    for e in ENTRIES
+    if not e.gamed and e.split == "tuned" and e.group not in ("library", "warm-start")
 ]
 ISSUE_CLASSES = (
     "short-answer-hint",
@@ -29,6 +31,9 @@ ISSUE_CLASSES = (
     "small-answer-space",
 )
 """The six ways to pay regret without reasoning that issue 23 names."""
+ISSUE_31_CLASSES = ("privileged-side-effect", "shown-answer", "hint-phrase", "surface-shortcut")
+"""What issue 31 adds: environments that tell the arms apart by privileged calls, answers the
+task prints, actions only the hint names, and options a feature of form picks."""
 PROFILE = RunConfig()
 
 
@@ -50,6 +55,16 @@ def test_the_corpus_covers_every_class_the_issue_names() -> None:
     assert set(ISSUE_CLASSES) <= classes
     assert len(GAMED) >= 30
     assert all(sum(e.group == c for e in GAMED) >= 5 for c in ISSUE_CLASSES)
+    assert set(ISSUE_31_CLASSES) <= classes
+    assert sum(e.group == "privileged-side-effect" for e in GAMED) >= 5
+
+
+def test_sealed_files_are_out_of_the_tuned_corpus() -> None:
+    """The sealed split is measured (``spade bench checker``), never asserted here: a test that
+    had to pass on it would make it a training set."""
+    sealed = [e for e in ENTRIES if e.split == "sealed"]
+    assert len(sealed) >= 50 and all("sealed" in e.path.parts for e in sealed)
+    assert not any("sealed" in e.path.parts for e in GAMED + SOUND)
 
 
 @pytest.mark.parametrize("entry", GAMED, ids=lambda e: f"{e.group}:{e.path.stem}")

@@ -10,6 +10,7 @@ from conftest import fixture_source, zombie_children
 from spade.llm.hf import HFPolicy, token_logprobs
 from spade.rollout import EpisodeSpec, RolloutConfig, TemplateError, play_episodes, play_paired
 from spade.rollout.config import HINT_SEPARATOR
+from spade.rollout.hints import model_hint_leak
 from spade.sandbox import Limits, SandboxPool
 from spade.types import StopReason
 
@@ -150,19 +151,16 @@ def test_paired_arms_share_seeds_and_differ_by_the_hint(tiny_policy: HFPolicy) -
     assert estimate.pairs == 3
 
 
-def test_model_written_hints_are_used_and_guarded(tiny_policy: HFPolicy) -> None:
+def test_model_written_hints_are_used_and_judged(tiny_policy: HFPolicy) -> None:
     config = CONFIG.model_copy(update={"hint_source": "model"})
     result = play_paired(tiny_policy, COUNTER, "counter", 2, config)
     assert result.model_hint
     assert all(e.hint == result.model_hint for e in result.hinted)
-    leaky = [EpisodeSpec(COUNTER, "counter", 0, 0, hinted=True, hint="send \\boxed{done}")]
-    from spade.rollout.engine import WITHHELD_HINT
-
-    episode = play_episodes(tiny_policy, leaky, CONFIG)[0]
-    assert episode.hint == "send \\boxed{done}"  # 'done' is public: not this episode's secret
+    # The one judge decides before play, on every played seed: a public option word is no
+    # secret; this episode's own code is.
+    assert model_hint_leak("send \\boxed{done}", COUNTER, [0, 1]) is None
     secret = COUNTER.replace('["\\\\boxed{done}"]', '["<answer>7731</answer>"]')
-    leaky = [EpisodeSpec(secret, "counter", 0, 0, hinted=True, hint="the code is 7731")]
-    assert play_episodes(tiny_policy, leaky, CONFIG)[0].hint == WITHHELD_HINT
+    assert "7731" in (model_hint_leak("the code is 7731", secret, [0]) or "")
 
 
 def test_templates_that_rewrite_history_are_rejected(tiny_policy: HFPolicy) -> None:

@@ -5,9 +5,11 @@ Gamed: ``benchmarks/checker/gamed/*.py``, environments that pay hint regret with
 written as a designer under reward pressure would (each file's docstring names its class:
 ``Gamed [class]: ...``). Sound: the bundled library, the designer warm-start targets and
 ``benchmarks/checker/good/*.py`` (quizzes with one- and two-character answers, one-shot
-multiple choice, honest multi-turn and tool tasks). Every environment is checked under several
-check seeds at the CPU profile's check settings and sandbox limits; false-accept and
-false-reject rates come with 95% Wilson intervals.
+multiple choice, honest multi-turn and tool tasks). ``frontier/`` and ``sealed/`` hold gamed and
+sound files of the other two splits (``Split``). Every environment is checked under several
+check seeds at the CPU profile's check settings and sandbox limits; the headline false-accept
+and false-reject rates count every file, and each split's rates are printed apart, all with
+95% Wilson intervals.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich.table import Table
 
@@ -37,6 +39,14 @@ DEFAULT_CORPUS = Path(__file__).resolve().parents[3] / "benchmarks" / "checker"
 """The corpus in a source checkout (``benchmarks/checker``)."""
 
 
+Split = Literal["tuned", "frontier", "sealed"]
+"""Where a file stands against the checker: ``tuned``, the corpora the checker was built and
+tuned on (``gamed/``, ``good/``, the library, the warm-start targets); ``frontier``, cases it
+was known to get wrong when they were written; ``sealed``, written by authors blind to the
+checker and hashed in docs/benchmarks.md before the change that might catch them (the
+out-of-sample rate)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One environment of the benchmark."""
@@ -45,9 +55,7 @@ class Entry:
     gamed: bool
     group: str
     """The gamed class (``short-answer-hint``, ...) or the sound group (``library``, ...)."""
-    frontier: bool = False
-    """A case the checker is known to get wrong today (``frontier/``): reported apart, not in
-    the rates, so a fix shows up and the rates stay what the checker guarantees."""
+    split: Split = "tuned"
 
 
 def corpus(root: Path = DEFAULT_CORPUS) -> list[Entry]:
@@ -62,13 +70,14 @@ def corpus(root: Path = DEFAULT_CORPUS) -> list[Entry]:
     entries += [Entry(p, False, "library") for p in bundled_paths()]
     entries += [Entry(p, False, "warm-start") for p in sorted(TARGETS_DIR.glob("*/*.py"))]
     entries += [Entry(p, False, docstring_label(p, "Sound")) for p in sorted(good_dir.glob("*.py"))]
-    frontier = root / "frontier"
-    for kind, gamed in (("Gamed", True), ("Sound", False)):
-        folder = frontier / ("gamed" if gamed else "good")
-        entries += [
-            Entry(p, gamed, docstring_label(p, kind), frontier=True)
-            for p in sorted(folder.glob("*.py"))
-        ]
+    split: Split
+    for split in ("frontier", "sealed"):
+        for kind, gamed in (("Gamed", True), ("Sound", False)):
+            folder = root / split / ("gamed" if gamed else "good")
+            entries += [
+                Entry(p, gamed, docstring_label(p, kind), split=split)
+                for p in sorted(folder.glob("*.py"))
+            ]
     return entries
 
 
@@ -111,7 +120,7 @@ def run_checker_benchmark(
                 rows.append(
                     {
                         "env": f"{entry.path.parent.name}/{entry.path.name}",
-                        "frontier": entry.frontier,
+                        "split": entry.split,
                         "gamed": entry.gamed,
                         "group": entry.group,
                         "check_seed": check_seed,
@@ -129,14 +138,16 @@ def run_checker_benchmark(
 def summarise(
     rows: list[dict[str, Any]], config: CheckConfig, repeats: int, seed: int, max_turns: int
 ) -> dict[str, Any]:
-    """Rates with intervals, counts by class and group, misses and timings of ``rows``; the
-    frontier apart."""
-    frontier = [r for r in rows if r["frontier"]]
-    gamed = [r for r in rows if r["gamed"] and not r["frontier"]]
-    good = [r for r in rows if not r["gamed"] and not r["frontier"]]
-    accepted = sum(r["passed"] for r in gamed)
-    rejected = sum(not r["passed"] for r in good)
+    """Rates with intervals over every file (the headline), then per split (tuned, frontier,
+    sealed); counts by class and group, misses and timings of ``rows``."""
+    gamed = [r for r in rows if r["gamed"]]
+    good = [r for r in rows if not r["gamed"]]
     seconds = sorted(r["seconds"] for r in rows)
+    splits = {
+        split: _rates([r for r in rows if r["split"] == split])
+        for split in ("tuned", "frontier", "sealed")
+        if any(r["split"] == split for r in rows)
+    }
     return {
         "settings": {
             "seeds": config.seeds,
@@ -147,36 +158,16 @@ def summarise(
         },
         "gamed_envs": len({r["env"] for r in gamed}),
         "good_envs": len({r["env"] for r in good}),
-        "false_accept": {
-            "count": accepted,
-            "checks": len(gamed),
-            "rate": accepted / len(gamed) if gamed else 0.0,
-            "ci95": list(wilson_interval(accepted, len(gamed))) if gamed else [0.0, 0.0],
-        },
-        "false_reject": {
-            "count": rejected,
-            "checks": len(good),
-            "rate": rejected / len(good) if good else 0.0,
-            "ci95": list(wilson_interval(rejected, len(good))) if good else [0.0, 0.0],
-        },
+        **_rates(rows),
+        "splits": splits,
         "caught_by": dict(Counter(r["failure"] for r in gamed if not r["passed"])),
         "classes": _by(gamed, "group", passed=True),
         "groups": _by(good, "group", passed=False),
         "misses": [
-            {k: r[k] for k in ("env", "check_seed", "failure", "message")}
+            {k: r[k] for k in ("env", "split", "check_seed", "failure", "message")}
             for r in rows
-            if r["passed"] == r["gamed"] and not r["frontier"]
+            if r["passed"] == r["gamed"]
         ],
-        "frontier": {
-            "gamed_passed": [r["env"] for r in frontier if r["gamed"] and r["passed"]],
-            "gamed_checks": sum(r["gamed"] for r in frontier),
-            "sound_failed": [
-                f"{r['env']}: {r['failure']}"
-                for r in frontier
-                if not r["gamed"] and not r["passed"]
-            ],
-            "sound_checks": sum(not r["gamed"] for r in frontier),
-        },
         "seconds": {
             "mean": statistics.fmean(seconds) if seconds else 0.0,
             "p50": seconds[len(seconds) // 2] if seconds else 0.0,
@@ -184,6 +175,28 @@ def summarise(
             "max": seconds[-1] if seconds else 0.0,
             "good_mean": statistics.fmean(r["seconds"] for r in good) if good else 0.0,
         },
+    }
+
+
+def _rates(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """False accepts over the gamed rows, false rejects over the sound ones, with intervals."""
+    gamed = [r for r in rows if r["gamed"]]
+    good = [r for r in rows if not r["gamed"]]
+    accepted = sum(r["passed"] for r in gamed)
+    rejected = sum(not r["passed"] for r in good)
+    return {
+        "false_accept": _rate(accepted, len(gamed), len({r["env"] for r in gamed})),
+        "false_reject": _rate(rejected, len(good), len({r["env"] for r in good})),
+    }
+
+
+def _rate(count: int, checks: int, envs: int) -> dict[str, Any]:
+    return {
+        "count": count,
+        "checks": checks,
+        "envs": envs,
+        "rate": count / checks if checks else 0.0,
+        "ci95": list(wilson_interval(count, checks)) if checks else [0.0, 0.0],
     }
 
 
@@ -209,17 +222,19 @@ def render(results: dict[str, Any]) -> Table:
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_column("95% interval", justify="right")
-    for label, key in (
-        ("false accepts (gamed passed)", "false_accept"),
-        ("false rejects (sound failed)", "false_reject"),
-    ):
-        part = results[key]
-        low, high = part["ci95"]
-        table.add_row(
-            label,
-            f"{part['count']}/{part['checks']} = {part['rate']:.3f}",
-            f"{low:.3f}-{high:.3f}",
-        )
+    parts = [("every file", results)]
+    parts += [(SPLIT_LABELS[name], part) for name, part in results["splits"].items()]
+    for title, part in parts:
+        for label, key in (("false accepts", "false_accept"), ("false rejects", "false_reject")):
+            rate = part[key]
+            if not rate["checks"]:
+                continue
+            low, high = rate["ci95"]
+            table.add_row(
+                f"{label}, {title}",
+                f"{rate['count']}/{rate['checks']} = {rate['rate']:.3f} ({rate['envs']} files)",
+                f"{low:.3f}-{high:.3f}",
+            )
     timing = results["seconds"]
     table.add_row(
         "seconds per check",
@@ -232,13 +247,15 @@ def render(results: dict[str, Any]) -> Table:
         table.add_row(f"  sound: {name}", f"{errors}/{checks} failed", "")
     caught = ", ".join(f"{k} {v}" for k, v in sorted(results["caught_by"].items()))
     table.add_row("gamed caught by", caught, "")
-    for miss in results["misses"][:10]:
-        table.add_row(f"  miss: {miss['env']}", f"--check-seed {miss['check_seed']}", "")
-    edge = results["frontier"]
-    table.add_row(
-        "frontier (known gaps, not in the rates)",
-        f"gamed passed {len(edge['gamed_passed'])}/{edge['gamed_checks']}, "
-        f"sound failed {len(edge['sound_failed'])}/{edge['sound_checks']}",
-        "",
-    )
+    for miss in results["misses"][:40]:
+        table.add_row(
+            f"  miss ({miss['split']}): {miss['env']}", f"--check-seed {miss['check_seed']}", ""
+        )
     return table
+
+
+SPLIT_LABELS = {
+    "tuned": "tuned-on corpora",
+    "frontier": "frontier (known gaps when written)",
+    "sealed": "sealed split (out-of-sample)",
+}

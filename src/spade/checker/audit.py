@@ -3,10 +3,11 @@
 An environment sees its seed, so it could be honest on the seeds it is checked on and leak on
 others. The checker's seeds are unpredictable, and every played seed is audited as well: the
 hinted episode of each pair fetches that seed's ``solution()`` from its sandbox before play
-(``RolloutConfig.audit``), and ``audit_episodes`` looks for the solution's payloads in the
-seed's first observation and in the environment's hint, with the rules of the ``hint_leak``
-stage (payloads every played seed shows are public; short answers count in the hint). No other
-policy is replayed: the audit costs two sandbox calls per played seed.
+(``RolloutConfig.audit``, read from the hinted episode's twin, never from the played instance),
+and ``audit_episodes`` asks the checker's one hint-leak judge (``judge.judge_hints``) about
+every played seed on its own (payloads every played seed shows are public; short answers
+count in the hint). No policy is replayed: the audit costs the twin's reset and two calls per
+played seed.
 
 A ``solution()`` that raises on a played seed is caught too: nothing proves that seed winnable.
 """
@@ -16,15 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS
-from spade.checker.leak import (
-    hint_leaks,
-    name_secret,
-    payloads,
-    public_payloads,
-    revealed,
-    shared_tokens,
-)
+from spade.checker.judge import SeedView, judge_hints
 from spade.types import HINT_SEPARATOR, Episode
 
 
@@ -61,32 +54,17 @@ def audit_episodes(episodes: Sequence[Episode], env_hints: bool) -> Audit:
                 f"seed {episode.env_seed}: solution() raised {episode.reference_error} on a "
                 "played seed; it must return the winning actions of every episode",
             )
-    solutions = {e.env_seed: _actions(e.reference) for e in audited}
-    firsts = {e.env_seed: task_observation(e) for e in audited}
-    public = public_payloads(list(firsts.values()), solutions.values(), MIN_ANSWER_CHARS)
-    shared = shared_tokens([e.hint for e in audited if e.hint])
-    for episode in audited:
-        seed, actions = episode.env_seed, solutions[episode.env_seed]
-        shown = revealed(firsts[seed], payloads(actions), public, MIN_ANSWER_CHARS)
-        if shown is not None:
-            return Audit(
-                len(audited),
-                f"seed {seed}: the first observation contains {name_secret(shown, actions)} "
-                f"{shown!r} on a played seed",
-            )
-        if env_hints and episode.hint:
-            leak = hint_leaks(
-                episode.hint,
-                actions,
-                public,
-                MIN_ANSWER_CHARS,
-                MIN_ACTION_CHARS,
-                firsts[seed],
-                shared,
-            )
-            if leak is not None:
-                return Audit(len(audited), f"seed {seed}: {leak} on a played seed")
-    return Audit(len(audited))
+    views = [
+        SeedView(
+            e.env_seed,
+            task_observation(e),
+            _actions(e.reference),
+            e.hint if env_hints and e.hint else None,
+        )
+        for e in audited
+    ]
+    leak = judge_hints(views, "per_seed")
+    return Audit(len(audited), None if leak is None else f"{leak} (on a played seed)")
 
 
 def _actions(reference: list[str] | str | None) -> list[str]:

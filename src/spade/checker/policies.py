@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 import re
@@ -11,12 +12,14 @@ from enum import StrEnum
 from typing import Any
 
 from spade.envkit import format_tool_call, parse_all_boxed
+from spade.errors import EnvCodeError
 from spade.sandbox import SandboxedEnv
 from spade.types import WIN_THRESHOLD, StepResult
 
 _ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
-Policy = Callable[[int, str], str | None]
-"""(turn index, last observation) -> action text, or ``None`` when it has nothing left to try.
+Strategy = Callable[[int, str], str | None]
+"""A reasoning-free strategy the checker plays (not a sampler: ``spade.llm.Policy`` is that):
+(turn index, last observation) -> action text, or ``None`` when it has nothing left to try.
 A policy object may also have ``observe(result: StepResult)``: ``play`` calls it after each step
 (the informed policies follow a quiz from question to question with it)."""
 
@@ -62,16 +65,16 @@ RANDOM_VOCABULARY: tuple[str, ...] = (
 )
 
 
-def constant_policy(action: str) -> Policy:
+def constant_policy(action: str) -> Strategy:
     return lambda turn, observation: action
 
 
-def random_policy(seed: int) -> Policy:
+def random_policy(seed: int) -> Strategy:
     rng = random.Random(seed)
     return lambda turn, observation: rng.choice(RANDOM_VOCABULARY)
 
 
-def instructed_random_policy(seed: int) -> Policy:
+def instructed_random_policy(seed: int) -> Strategy:
     """Random actions drawn from the commands the first observation shows, plus the vocabulary."""
     rng = random.Random(seed)
     vocabulary: list[str] = []
@@ -92,7 +95,7 @@ def instructed_random_policy(seed: int) -> Policy:
 
 _WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'-]*")
 _SEGMENT_SPLIT_RE = re.compile(r"[,;:|.!?()\[\]\n]+|\s+(?:or|and)\s+")
-_MARKUP_RE = re.compile(
+MARKUP_RE = re.compile(
     r"\\boxed\{[^{}]*\}|<answer>.*?</answer>|<tool_call>.*?</tool_call>|<[^<>]*>", re.DOTALL
 )
 _ANSWER_TOOL_RE = re.compile(r"answer|submit|guess|solve|final|respond|reply|claim|pick|choose")
@@ -128,7 +131,7 @@ NUMBERS: tuple[str, ...] = tuple(str(i) for i in range(101))
 CHOICES: tuple[str, ...] = ("yes", "no", "A", "B", "C", "D", "E")
 
 
-def random_tool_call_policy(seed: int, tools: list[dict[str, Any]]) -> Policy:
+def random_tool_call_policy(seed: int, tools: list[dict[str, Any]]) -> Strategy:
     """Schema-valid calls to the environment's tools with random arguments (enums, types and
     required fields honoured); strings and numbers are drawn partly from the first observation."""
     rng = random.Random(f"random-tool-calls:{seed}")
@@ -137,7 +140,7 @@ def random_tool_call_policy(seed: int, tools: list[dict[str, Any]]) -> Policy:
 
     def act(turn: int, observation: str) -> str:
         if turn == 0:
-            words = _WORD_RE.findall(_MARKUP_RE.sub(" ", observation))
+            words = _WORD_RE.findall(MARKUP_RE.sub(" ", observation))
             seen["words"] = list(dict.fromkeys(w for w in words if not w.isdigit()))
             seen["numbers"] = [int(w) for w in dict.fromkeys(words) if w.isdigit() and len(w) < 10]
         if not schemas:
@@ -247,7 +250,7 @@ def format_as(answer: str, answer_format: AnswerFormat | AnswerTool) -> str:
 def observation_phrases(observation: str) -> list[str]:
     """Candidate answers named by the first observation, most likely first: short list items
     (``go north, go south or go east``), then content words, then adjacent word pairs."""
-    text = _MARKUP_RE.sub(" ", observation)
+    text = MARKUP_RE.sub(" ", observation)
     items = []
     for segment in _SEGMENT_SPLIT_RE.split(text):
         words = _WORD_RE.findall(segment)
@@ -264,7 +267,7 @@ def observation_phrases(observation: str) -> list[str]:
 
 def enumerate_policy(
     candidates: Callable[[str], Sequence[str]], answer_format: AnswerFormat | AnswerTool
-) -> Policy:
+) -> Strategy:
     """Tries ``candidates(first observation)`` in turn, one per action, in ``answer_format``."""
     tried: list[str] = []
 
@@ -286,13 +289,13 @@ ENUMERATIONS: dict[str, Callable[[str], Sequence[str]]] = {
 
 def trivial_policies(
     seed: int, observation: str = "", tools: list[dict[str, Any]] | None = None
-) -> dict[str, list[Policy]]:
+) -> dict[str, list[Strategy]]:
     """What the ``trivial`` stage runs on one seed, by policy name: junk constants, two random
     guessers, random schema-valid tool calls (tool environments only) and the brute-force
     enumerators, one episode per answer format ``observation`` (the first one) shows. A policy
     wins the seed when one of its episodes wins."""
     tools = tools or []
-    policies: dict[str, list[Policy]] = {
+    policies: dict[str, list[Strategy]] = {
         "empty": [constant_policy("")],
         "junk": [constant_policy("I don't know.")],
         "boxed-0": [constant_policy("\\boxed{0}")],
@@ -328,6 +331,14 @@ POLICY_ADVICE: dict[str, str] = {
     "while the episode goes on (say only 'wrong', or end the episode)",
     "schema-copy": "copies what the tool schemas say (names, descriptions, defaults, enums) "
     "as the answer; never put the answer, or anything that gives it, in tools()",
+    "task-copy": "sends the first observation's words and numbers as the answer, those shaped "
+    "like the answer first, within the attempts an episode allows; never print the answer in "
+    "the task, and when the task lists options, list several of the answer's kind and limit "
+    "answer attempts",
+    "surface": "picks one of the shown candidates by its form alone (where it stands, how "
+    "long it is, how it is marked, how near the question); make the right option "
+    "indistinguishable by form: shuffle positions, format and word every option alike, and do "
+    "not set the answer apart from the others",
     "mutated-solution": "replays solution() with its content changed (other digits and letters, "
     "the same format) and still wins; the reward must depend on the answer being right, not on "
     "its shape: compare the reply with the answer your code computed from the episode's values",
@@ -362,27 +373,84 @@ class Trace:
         return self.terminated and self.episode_return >= WIN_THRESHOLD
 
 
-def play(env: SandboxedEnv, seed: int, policy: Policy, max_steps: int) -> Trace:
-    """Reset with ``seed`` and act with ``policy`` until the episode ends or ``max_steps``."""
-    observation, _ = env.reset(seed)
-    trace = Trace(seed, observation)
-    for turn in range(max_steps):
-        action = policy(turn, observation)
-        if action is None:
-            break
-        result = env.step(action)
-        trace.actions.append(action)
-        trace.results.append(result)
-        observe = getattr(policy, "observe", None)
-        if observe is not None:
-            observe(result)
-        observation = result.observation
-        if result.done:
-            break
+def fresh(env: SandboxedEnv) -> contextlib.AbstractContextManager[object]:
+    """A block whose calls reach a copy of ``env`` as it was loaded (``SandboxedEnv.episode``);
+    an object without forked episodes (a test double) is used as it is."""
+    episode = getattr(env, "episode", None)
+    return episode() if episode is not None else contextlib.nullcontext()
+
+
+def play(env: SandboxedEnv, seed: int, policy: Strategy, turns: int) -> Trace:
+    """Reset with ``seed`` and act with ``policy`` until the episode ends or ``turns``.
+
+    The episode runs on a fresh copy of the loaded instance and receives the calls a played
+    episode does, in the same order: ``reset``, ``tools()`` where the class has it, then steps.
+    It never sees ``hint()`` or ``solution()`` (they are read from copies of their own,
+    :func:`look`)."""
+    with fresh(env):
+        observation, _ = env.reset(seed)
+        if "tools" in getattr(env, "methods", ()):
+            with contextlib.suppress(EnvCodeError):
+                env.tools()
+        trace = Trace(seed, observation)
+        for turn in range(turns):
+            action = policy(turn, observation)
+            if action is None:
+                break
+            result = env.step(action)
+            trace.actions.append(action)
+            trace.results.append(result)
+            observe = getattr(policy, "observe", None)
+            if observe is not None:
+                observe(result)
+            observation = result.observation
+            if result.done:
+                break
     return trace
 
 
-def actions_policy(actions: Sequence[str]) -> Policy:
+@dataclass(frozen=True)
+class Look:
+    """What a seed shows before play and what its privileged calls say, read from a copy of
+    the instance that no policy plays (the twin): reset, ``tools()``, ``hint()``,
+    ``solution()``, in that order, as play reads them."""
+
+    seed: int
+    observation: str
+    tools: list[dict[str, Any]]
+    hint: str | None
+    """None when the class has no ``hint()`` or it raised (``hint_error`` says what)."""
+    solution: list[str] | str | None
+    """None when ``solution()`` raised (``solution_error`` says what)."""
+    hint_error: EnvCodeError | None = None
+    solution_error: EnvCodeError | None = None
+
+
+def look(env: SandboxedEnv, seed: int) -> Look:
+    """Reset a fresh copy of ``env`` with ``seed`` and read its tools, hint and solution."""
+    with fresh(env):
+        observation, _ = env.reset(seed)
+        methods = getattr(env, "methods", ())
+        tools: list[dict[str, Any]] = []
+        if "tools" in methods:
+            with contextlib.suppress(EnvCodeError):
+                tools = env.tools()
+        hint: str | None = None
+        hint_error = solution_error = None
+        if "hint" in methods:
+            try:
+                hint = env.hint()
+            except EnvCodeError as exc:
+                hint_error = exc
+        solution: list[str] | str | None = None
+        try:
+            solution = env.solution()
+        except EnvCodeError as exc:
+            solution_error = exc
+    return Look(seed, observation, tools, hint, solution, hint_error, solution_error)
+
+
+def actions_policy(actions: Sequence[str]) -> Strategy:
     """Sends ``actions`` in order, whatever the environment says; then nothing."""
     return lambda turn, observation: actions[turn] if turn < len(actions) else None
 

@@ -50,7 +50,7 @@ def check_source(
         config=config,
         opener=opener,
         limits=sandbox_limits,
-        runner_max_turns=max_turns,
+        max_turns=max_turns,
         hint_source=hint_source,
         seed_list=drawn[: config.seeds],
         population=drawn[config.seeds :],

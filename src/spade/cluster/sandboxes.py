@@ -381,7 +381,11 @@ class RemoteWorker:
         self.dead = self.dead or dead
         if status == "raise":
             raise value
-        self._history.append((op, args))
+        if op == "join":  # the forked episode is gone: the instance is as it was before it
+            forks = [i for i, (done, _) in enumerate(self._history) if done == "fork"]
+            del self._history[forks[-1] if forks else len(self._history) :]
+        else:
+            self._history.append((op, args))
         return value
 
     def _on_a_live_node(self, action: Callable[[], T], what: str) -> T:

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spade.checker.config import MIN_ANSWER_CHARS
-from spade.checker.leak import contains_telling, solution_answer
-from spade.errors import EnvCodeError, SandboxError, SpadeError, UsageError
+from spade.errors import SandboxError, SpadeError, UsageError
 from spade.llm.base import Message, Policy
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.transcript import TokenTranscript
+from spade.rollout.twins import Twins
 from spade.sandbox import SandboxedEnv, SandboxPool, TrustedEnv, step_all
 from spade.types import Completion, Env, Episode, FinishReason, StepResult, StopReason, Turn
 
@@ -99,12 +98,14 @@ def _play(
     episodes: list[Episode] = []
     opened: list[Env] = []
     live: list[_Live] = []
+    twins = Twins(lambda source: _open(source, config, pool))
     try:
-        for spec in specs:
-            state = _start(policy, spec, config, context, pool, opened)
-            episodes.append(state.episode if isinstance(state, _Live) else state)
-            if isinstance(state, _Live):
-                live.append(state)
+        with twins:
+            for spec in specs:
+                state = _start(policy, spec, config, context, twins, opened)
+                episodes.append(state.episode if isinstance(state, _Live) else state)
+                if isinstance(state, _Live):
+                    live.append(state)
         turn = 0
         with policy.turn_cache():
             while live:
@@ -124,21 +125,26 @@ def _start(
     spec: EpisodeSpec,
     config: RolloutConfig,
     context: int | None,
-    pool: SandboxPool | None,
+    twins: Twins,
     opened: list[Env],
 ) -> _Live | Episode:
+    """Open, reset and prompt one episode. The played instance receives ``reset``, ``tools()``
+    and then steps, in both arms alike; the hint and the audit's solution come from a twin
+    (``Twins``), so the environment cannot tell which arm it plays."""
     episode = Episode(spec.origin, spec.env_seed, spec.sampling_seed, spec.hinted, "")
     try:
-        env = _open(spec.source, config, pool)
+        env = twins.opener(spec.source)
         opened.append(env)
         observation, _ = env.reset(spec.env_seed)
-        if spec.audit:
-            observation = _fetch_reference(env, spec.env_seed, episode, observation)
         tools = (env.tools() or None) if "tools" in env.methods else None
+        twin = twins.read(
+            spec.source, spec.env_seed, hint=spec.hinted and spec.hint is None, solution=spec.audit
+        )
+        if spec.audit:
+            episode.reference, episode.reference_error = twin.solution, twin.solution_error
         if spec.hinted:
-            episode.hint = (
-                env.hint() if spec.hint is None else _guard_hint(env, spec.hint, observation)
-            )
+            # A model-written hint was judged on every played seed before play (play_many).
+            episode.hint = twin.hint or "" if spec.hint is None else spec.hint
             observation = observation + HINT_SEPARATOR + episode.hint
     except SpadeError as exc:
         episode.stop_reason = StopReason.START_FAILED
@@ -164,34 +170,8 @@ def _start(
     return _Live(spec, env, episode, transcript, messages, tools)
 
 
-def _fetch_reference(env: Env, seed: int, episode: Episode, observation: str) -> str:
-    """Put this seed's ``solution()`` on the episode for the audit, then reset again (the
-    call may have moved the episode's state); returns the first observation to play from."""
-    try:
-        episode.reference = env.solution()
-    except EnvCodeError as exc:
-        episode.reference_error = f"{exc.remote_type or 'Exception'}: {exc}"
-        return observation
-    fresh, _ = env.reset(seed)
-    return fresh
-
-
 def _prompt_parts(tools: list[dict[str, Any]] | None) -> str:
     return f"system, task and {len(tools)} tool schemas" if tools else "system and task"
-
-
-WITHHELD_HINT = "(no hint: the written hint contained this episode's answer)"
-
-
-def _guard_hint(env: Env, hint: str, observation: str) -> str:
-    """A model-written hint, unless it contains this episode's answer while the task keeps the
-    answer secret (an answer the first observation shows is a public command word)."""
-    try:
-        answer = solution_answer(env.solution())
-    except SpadeError:
-        return hint
-    secret = not contains_telling(observation, answer, MIN_ANSWER_CHARS)
-    return WITHHELD_HINT if secret and contains_telling(hint, answer, MIN_ANSWER_CHARS) else hint
 
 
 def first_messages(config: RolloutConfig, observation: str) -> list[Message]:

@@ -10,12 +10,12 @@ import contextlib
 import re
 from collections.abc import Sequence
 
-from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS
-from spade.checker.leak import hint_leaks, public_payloads
-from spade.checker.policies import replay
+from spade.checker.judge import SeedView, judge_hints
+from spade.checker.policies import look, replay
 from spade.errors import SpadeError
 from spade.llm.base import Policy, SamplingParams
 from spade.sandbox import Limits, SandboxedEnv, SandboxPool
+from spade.sandbox.text import clean_hint as capped_hint
 
 HINT_PROMPT = (
     "Below is the Python source of a text game. Write a short strategy hint (one or two "
@@ -34,11 +34,14 @@ def write_model_hint(policy: Policy, source: str, seed: int = 0) -> str:
 
 
 def clean_hint(text: str) -> str:
-    """The hint's prose: code blocks dropped, whitespace collapsed, at most three sentences."""
+    """The hint's prose: code blocks dropped, whitespace collapsed, at most three sentences,
+    then made clean text within the hint cap (``spade.sandbox.text.clean_hint``), as every hint
+    the agent reads is."""
     text = re.sub(r"```.*?(```|$)", " ", text, flags=re.DOTALL)
     text = re.sub(r"\s+", " ", text).strip()
     sentences = re.split(r"(?<=[.!?])\s+", text)
-    return " ".join(sentences[:3]) or "Explore carefully and use the feedback you get."
+    prose = " ".join(sentences[:3]) or "Explore carefully and use the feedback you get."
+    return capped_hint(prose) or "Explore carefully and use the feedback you get."
 
 
 def model_hint_leak(
@@ -50,12 +53,12 @@ def model_hint_leak(
 ) -> str | None:
     """Why ``hint`` gives away an episode of one of ``seeds``, or ``None`` when it is clean.
 
-    The checker's ``hint_leak`` test, run in the sandbox: per seed, reset, ``solution()``, replay
-    its actions, then look for their payloads in the hint. Payloads that every seed's first
-    observation shows are public (option words); tool-call argument values the seed's own first
-    observation gives are the task, not a secret. A hint that cannot be checked (the environment
-    fails to open, reset, give or replay its solution) is reported as such: unchecked hints never
-    reach hinted play.
+    The checker's one hint-leak judge (``judge_hints``, per seed), on the sandbox's replay: per
+    seed, read ``solution()`` from a fresh copy, replay its actions, then judge the hint.
+    Payloads that every seed's first observation shows are public (option words); tool-call
+    argument values the seed's own first observation gives are the task, not a secret. A hint
+    that cannot be checked (the environment fails to open, reset, give or replay its solution)
+    is reported as such: unchecked hints never reach hinted play.
     """
     try:
         env = pool.open(source) if pool is not None else SandboxedEnv(source, limits or Limits())
@@ -65,11 +68,12 @@ def model_hint_leak(
         firsts: dict[int, str] = {}
         solved: dict[int, list[str]] = {}
         for seed in seeds:
-            env.reset(seed)
-            solution = env.solution()
+            seen = look(env, seed)  # from a fresh copy: the played episodes never see it
+            if seen.solution_error is not None:
+                raise seen.solution_error
+            solution = seen.solution or []
             if isinstance(solution, str):  # a description: it stands for itself, unreplayed
-                firsts[seed], _ = env.reset(seed)
-                solved[seed] = [solution]
+                firsts[seed], solved[seed] = seen.observation, [solution]
             else:
                 trace = replay(env, seed, solution)
                 firsts[seed], solved[seed] = trace.first_observation, trace.actions
@@ -78,9 +82,5 @@ def model_hint_leak(
     finally:
         with contextlib.suppress(Exception):
             env.close()
-    public = public_payloads(list(firsts.values()), solved.values(), MIN_ANSWER_CHARS)
-    for seed, actions in solved.items():
-        leak = hint_leaks(hint, actions, public, MIN_ANSWER_CHARS, MIN_ACTION_CHARS, firsts[seed])
-        if leak:
-            return f"seed {seed}: {leak}"
-    return None
+    views = [SeedView(seed, firsts[seed], actions, hint) for seed, actions in solved.items()]
+    return judge_hints(views, "per_seed")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 import errno
+import gc
 import math
 import os
 import resource
@@ -86,18 +87,69 @@ def main() -> None:
     _send(wire, proto_out, reply, max_bytes)
     if env is None:
         os._exit(0)
+    joined: int | None = None
+    """In a forked episode: the pipe on which the episode tells its parent it ended cleanly."""
     while True:
         try:
             request = reader.read()
         except wire.PeerClosed:
             os._exit(0)
         assert isinstance(request, dict)
-        if request.get("op") == "close":
+        op, request_id = request.get("op"), request.get("id")
+        if op == "close":
             _close(env)
-            _send(wire, proto_out, {"id": request.get("id"), "ok": True, "value": None}, max_bytes)
+            _send(wire, proto_out, {"id": request_id, "ok": True, "value": None}, max_bytes)
+            os._exit(0)
+        if op == "fork" and joined is None:
+            joined = _fork_episode(wire, proto_out, request_id, max_bytes)
+            continue
+        if op == "join" and joined is not None:
+            _send(wire, proto_out, {"id": request_id, "ok": True, "value": None}, max_bytes)
+            os.write(joined, b"j")
             os._exit(0)
         reply = _call(env, request)
         _send(wire, proto_out, reply, max_bytes)
+
+
+def _fork_episode(wire: Any, proto_out: int, request_id: Any, max_bytes: int) -> int | None:
+    """Serve the next calls from a copy of this process as it is now (loaded, never called).
+
+    The child answers the fork request and every call until ``join``, then exits; the parent
+    waits, so only one of them reads the pipes at a time, and then serves again from its own,
+    untouched state. Every episode the checker plays thus starts from the history a played
+    instance has (load, then reset), whatever the previous one did to the instance or module.
+    A child that dies otherwise takes the parent with it, so the host sees the death as before.
+    Returns, in the child, the pipe to signal a clean join on; in the parent, ``None``."""
+    done_read, done_write = os.pipe()
+    # Objects alive now are never collected in the child: its collector then leaves their
+    # pages shared instead of copying them all (a fork stays about a millisecond).
+    gc.freeze()
+    try:
+        pid = os.fork()
+    except OSError as exc:
+        os.close(done_read)
+        os.close(done_write)
+        _send(wire, proto_out, _failure(request_id, _classify(exc), exc), max_bytes)
+        return None
+    if pid == 0:
+        os.close(done_read)
+        _send(wire, proto_out, {"id": request_id, "ok": True, "value": os.getpid()}, max_bytes)
+        return done_write
+    os.close(done_write)
+    _, status = os.waitpid(pid, 0)
+    os.set_blocking(done_read, False)
+    try:
+        clean = os.read(done_read, 1) == b"j"
+    except BlockingIOError:
+        clean = False
+    os.close(done_read)
+    if clean and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+        return None
+    if os.WIFSIGNALED(status):
+        signum = os.WTERMSIG(status)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else CORRUPTED_EXIT)
 
 
 def _send(wire: Any, fd: int, reply: dict, max_bytes: int) -> None:

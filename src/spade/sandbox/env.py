@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -16,6 +17,7 @@ from spade.errors import (
 )
 from spade.sandbox.limits import Limits
 from spade.sandbox.process import Worker, WorkerProcess, _RemoteFailure
+from spade.sandbox.text import clean_hint, clean_strings, clean_text
 from spade.types import Env, StepResult
 
 
@@ -55,22 +57,40 @@ class SandboxedEnv:
         self.load_seconds = time.monotonic() - started
 
     # -- the contract ------------------------------------------------------------------------
+    # Text the agent reads (observations, the hint, tool schemas) comes back clean
+    # (``spade.sandbox.text``): the checker and the agent read the same characters.
     def reset(self, seed: int | None = None) -> tuple[str, dict[str, Any]]:
         observation, info = self._call("reset", {"seed": seed})
-        return observation, info
+        return clean_text(observation), info
 
     def step(self, action: str) -> StepResult:
         return _step_result(self._call("step", {"action": action}))
 
     def hint(self) -> str:
-        return str(self._call("hint"))
+        return clean_hint(str(self._call("hint")))
 
     def solution(self) -> list[str] | str:
         value = self._call("solution")
         return value if isinstance(value, str) else [str(a) for a in value]
 
     def tools(self) -> list[dict[str, Any]]:
-        return list(self._call("tools"))
+        return list(clean_strings(self._call("tools")))
+
+    @contextlib.contextmanager
+    def episode(self) -> Iterator[SandboxedEnv]:
+        """Calls inside this block go to a copy of the instance as it was loaded (a fork of its
+        process); the copy is discarded at the end, so the instance stays as it was.
+
+        The checker plays every episode and reads every ``hint()`` and ``solution()`` this way:
+        each starts from the history a played instance has (loaded, never called), so nothing
+        an environment counts or flags across calls can tell a check from a play, and no
+        privileged call reaches the episode a policy plays. Blocks do not nest."""
+        self._call("fork")
+        try:
+            yield self
+        finally:
+            if self.alive:
+                self._call("join")
 
     # -- lifetime ------------------------------------------------------------------------------
     @property
@@ -135,7 +155,7 @@ class SandboxedEnv:
 
 def _step_result(value: list[Any]) -> StepResult:
     observation, reward, terminated, truncated, info = value
-    return StepResult(observation, float(reward), terminated, truncated, info)
+    return StepResult(clean_text(observation), float(reward), terminated, truncated, info)
 
 
 def step_all(envs: Sequence[Env], actions: list[str]) -> list[StepResult | SpadeError]:

@@ -1,0 +1,221 @@
+"""The ``trivial`` stage: no reasoning-free policy wins too many seeds."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import Counter
+from collections.abc import Callable
+
+from spade.checker.candidates import action_slot, reshape, shaped_like_any
+from spade.checker.informed import (
+    CopyPolicy,
+    MarginalPolicy,
+    WrongThenCopyPolicy,
+    common_solution,
+    copy_policy,
+    mutated_solutions,
+)
+from spade.checker.policies import (
+    POLICY_ADVICE,
+    Strategy,
+    actions_policy,
+    answer_formats,
+    format_as,
+    play,
+    trivial_policies,
+)
+from spade.checker.shortcuts import Example, Rule, cross_fitted, shown_candidates, task_copy_order
+from spade.checker.stages.context import Context, StageFailure, first_look, wins_needed
+
+
+def trivial(ctx: Context) -> str:
+    """No policy that does not reason may win on at least ``trivial_win_share`` of the seeds:
+    junk constants, random guessers, random schema-valid tool calls, brute force over small
+    answer spaces, and the informed policies (other seeds' answers, copying the reply to a wrong
+    answer, the reference solution with its content changed). Each stops at the turn cap, and
+    each policy stops once its verdict is known."""
+    config = ctx.config
+    seeds = ctx.all_seeds
+    needed = wins_needed(len(seeds), config.trivial_win_share, config.trivial_margin_sd)
+    per_seed = {
+        seed: {**trivial_policies(seed, *first_look(ctx, seed)), **_informed(ctx, seed)}
+        for seed in seeds
+    }
+    names = list(dict.fromkeys(name for policies in per_seed.values() for name in policies))
+    episodes = [0]
+
+    def policies_win(name: str, seed: int) -> bool:
+        every = name in WIN_EVERY_EPISODE
+        outcomes = []
+        for policy in per_seed[seed].get(name, []):
+            episodes[0] += 1
+            won = play(ctx.instance, seed, policy, ctx.turn_cap).won
+            outcomes.append(won)
+            if won != every:  # any episode decides 'any'; any loss decides 'every'
+                break
+        return bool(outcomes) and (all(outcomes) if every else any(outcomes))
+
+    judges: dict[str, Callable[[int], bool]] = {
+        name: functools.partial(policies_win, name) for name in names
+    }
+    judges["task-copy"] = lambda seed: _task_copy_wins(ctx, seed, episodes)
+    for name, judge in judges.items():
+        wins = played = 0
+        for seed in seeds:
+            if wins >= needed or wins + len(seeds) - played < needed:
+                break
+            played += 1
+            wins += judge(seed)
+        if wins >= needed:
+            raise StageFailure(
+                _verdict(name, f"wins {wins} of the {played} seeds it played", needed, len(seeds))
+            )
+    surface = _surface(ctx, needed, episodes)
+    if surface is not None:
+        raise StageFailure(surface)
+    return (
+        f"no junk, random, brute-force, copying or surface policy wins {needed} of {len(seeds)} "
+        f"seeds ({len(judges) + 1} policies, {episodes[0]} episodes)"
+    )
+
+
+def _verdict(name: str, outcome: str, needed: int, seeds: int, what: str | None = None) -> str:
+    advice = POLICY_ADVICE.get(
+        name, "make winning depend on hidden state the agent must discover by acting"
+    )
+    if what is None:
+        what = "no reasoning" if name not in POLICY_ADVICE else advice.split(";")[0]
+    change = advice.split("; ", 1)[-1]
+    return (
+        f"{FAILURE_PREFIX.get(name, '')}the '{name}' policy ({what}) {outcome} ({needed} of "
+        f"{seeds} is too many); {change}"
+    )
+
+
+def _task_copy_wins(ctx: Context, seed: int, episodes: list[int]) -> bool:
+    """Whether copying the first observation's tokens wins ``seed`` within the attempts one
+    episode allows: the tokens, answer-shaped first, are sent in order in one episode per
+    answer format; the number of answers it took before ending is the environment's own
+    attempt limit, and each answer-shaped token within it also gets an episode of its own (so
+    what an earlier wrong answer changed cannot hide a win)."""
+    answers = ctx.answer_actions(seed)
+    if not answers:
+        return False
+    observation, tools = first_look(ctx, seed)
+    slots = [action_slot(a) for a in answers]
+    order = task_copy_order(observation, slots)
+    for form in _answer_forms(answers, observation, tools):
+        episodes[0] += 1
+        sequential = play(ctx.instance, seed, CopyPolicy(order, form), ctx.turn_cap)
+        if sequential.won:
+            return True
+        for candidate in order[1 : len(sequential.actions)]:
+            if not shaped_like_any(candidate, slots):
+                break  # the answer-shaped tier comes first: the rest is not worth an episode
+            episodes[0] += 1
+            if play(ctx.instance, seed, CopyPolicy([candidate], form), ctx.turn_cap).won:
+                return True
+    return False
+
+
+def _answer_forms(
+    answers: list[str], observation: str, tools: list[dict[str, object]]
+) -> list[list[str]]:
+    """The forms an answer can be sent in: the solution's own answer actions, then each format
+    the task shows (boxed, answer tags, answer tools) not already among them."""
+    forms = [answers]
+    seen = {reshape(answers[0], "\x00")}
+    for answer_format in answer_formats(observation, tools):
+        action = format_as("\x00", answer_format)
+        if action not in seen:
+            seen.add(action)
+            forms.append([format_as("0", answer_format)])
+    return forms
+
+
+def _surface(ctx: Context, needed: int, episodes: list[int]) -> str | None:
+    """Why a rule of form alone (``shortcuts.FEATURES``), fit on other seeds, picks the answer
+    among the candidates the first observation shows on too many seeds; None when none does.
+
+    Seeds whose solution sends one answer that the first observation shows among others of its
+    kind are examples. Each is predicted by the rule fit on the other folds; the prediction is
+    played (each tied pick in its own episode, credited 1/k)."""
+    examples: dict[int, tuple[Example, str]] = {}
+    for seed in ctx.all_seeds:
+        answers = ctx.answer_actions(seed)
+        if len(answers) != 1:
+            continue
+        answer = action_slot(answers[0])
+        observation = ctx.look(seed).observation
+        shown = shown_candidates(observation, answer)
+        if len(shown) >= 2 and any(s.text == answer for s in shown):
+            examples[seed] = (Example(seed, observation, answer), answers[0])
+    if len(examples) < needed:
+        return None
+    credit = 0.0
+    rules: Counter[Rule] = Counter()
+    for rule, example in cross_fitted([e for e, _ in examples.values()]):
+        shown = shown_candidates(example.observation, example.answer)
+        picked = rule.picks(example.observation, shown)
+        if not any(s.text == example.answer for s in picked):
+            continue
+        action = examples[example.seed][1]
+        wins = 0
+        for pick in picked:
+            episodes[0] += 1
+            attempt = actions_policy([reshape(action, pick.text)])
+            wins += play(ctx.instance, example.seed, attempt, ctx.turn_cap).won
+        credit += wins / len(picked)
+        rules[rule] += 1
+    if credit < needed:
+        return None
+    rule = rules.most_common(1)[0][0]
+    what = f"picks the shown candidate that is {rule.describe()}, a rule of form fit on other seeds"
+    return _verdict(
+        "surface",
+        f"wins {credit:.0f} of the {len(ctx.all_seeds)} seeds",
+        needed,
+        len(ctx.all_seeds),
+        what,
+    )
+
+
+def _informed(ctx: Context, seed: int) -> dict[str, list[Strategy]]:
+    """The informed policies for ``seed``: they read other seeds' solutions, replies and this
+    seed's reference solution, never its task."""
+    solution = ctx.solution(seed)
+    if not isinstance(solution, list) or not solution:
+        return {}
+    looks = ctx.looks()
+    others = [actions for other, (_, actions) in looks.items() if other != seed]
+    answers_elsewhere = [ctx.answer_actions(other) for other in looks if other != seed]
+    marginal: list[Strategy] = [MarginalPolicy(answers_elsewhere)]
+    common = common_solution(others, ctx.config.trivial_win_share)
+    marginal += [actions_policy(common)] if common else []
+    answers = ctx.answer_actions(seed)
+    steps = solution[: ctx.turn_cap]
+    _, tools = first_look(ctx, seed)
+    informed: dict[str, list[Strategy]] = {
+        "marginal-answers": marginal,
+        "wrong-then-copy": [
+            WrongThenCopyPolicy(steps, answers, relative_first=relative, tools=tools)
+            for relative in ((False, True) if answers else ())
+        ],
+        "mutated-solution": [actions_policy(actions) for actions in mutated_solutions(steps)],
+    }
+    if tools and answers:
+        schemas = json.dumps(tools)
+        informed["schema-copy"] = [
+            copy_policy(schemas, answers),
+            copy_policy(schemas, answers, decoded=True),
+        ]
+    return informed
+
+
+FAILURE_PREFIX: dict[str, str] = {"mutated-solution": "format only: "}
+WIN_EVERY_EPISODE = frozenset({"mutated-solution"})
+"""Policies that win a seed only when every one of their episodes wins it: each changed
+solution must win, as any does where only the format is rewarded (one lucky guess among a
+retry environment's turns does not make it format only)."""
+"""Verdict wording of policies whose win names a class of its own."""
