@@ -159,7 +159,8 @@ def hint_leaks(
     The hint leaks when it shows a payload of any action that is not public (the last one is
     "the answer"), a tool-call argument value that neither is public nor appears in this
     episode's first ``observation`` (restating the task is fine, telling what to look up is
-    not), contains a long action verbatim, or names every step in order. ``parts`` picks the
+    not), contains a long action verbatim that the observation does not show, or names every
+    step in order. ``parts`` picks the
     payload tests (which a coincidence can trip) or the structural ones (arguments, actions,
     steps).
     """
@@ -177,7 +178,10 @@ def hint_leaks(
     if secret is not None:
         return f"the hint contains the tool-call argument {secret!r} that the solution sends"
     for action in actions:
-        if len(action.strip()) >= min_action and normalise(action) in normalise(hint):
+        # An action the task itself shows (a command its rules list) is no secret to repeat.
+        said = normalise(action)
+        long_enough = len(action.strip()) >= min_action
+        if long_enough and said in normalise(hint) and said not in normalise(observation):
             return f"the hint contains the solution's action {action.strip()[:60]!r}"
     steps = [normalise(action_payload(a)) for a in actions]
     if len(steps) >= 3 and all(steps) and _in_order(normalise(hint), steps):
