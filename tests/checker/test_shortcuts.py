@@ -12,6 +12,7 @@ from spade.checker.shortcuts import (
     Rule,
     credit,
     cross_fitted,
+    every_candidate,
     hint_phrases,
     observation_tokens,
     shown_candidates,
@@ -26,9 +27,20 @@ def test_task_tokens_split_on_any_non_alphanumeric_and_keep_bare_numbers() -> No
     assert tokens == ["Ticket", "PX", "4821", "b", "door", "code", "7305", "room", "12"]
 
 
-def test_task_copy_tries_answer_shaped_tokens_first_in_reading_order() -> None:
+def test_task_copy_tries_the_answers_kind_first_never_its_length() -> None:
     order = task_copy_order("Room 12, ticket 4821: the code is 7305.", ["1234"])
-    assert order[:2] == ["4821", "7305"] and order.index("Room") > 1
+    assert order[:3] == ["12", "4821", "7305"] and order.index("Room") > 2
+    # A name among names: the answer's length (Eli among Jo, Eli, Fay) must not single it out.
+    names = task_copy_order(
+        "Jo, Eli and Fay each own a pet. Who owns the dog? \\boxed{Name}", ["Eli"]
+    )
+    assert names[:3] == ["Jo", "Eli", "Fay"] and names[-1] == "Name"
+
+
+def test_every_candidate_lists_the_shown_options_of_the_answers_kind() -> None:
+    observation = "Which pump? A) north B) south C) east D) west. Answer \\boxed{X}."
+    assert every_candidate(observation, "C") == "A, B, C, D"
+    assert every_candidate("Only one: 42.", "42") is None
 
 
 def test_hint_phrases_are_what_the_task_does_not_say_specific_words_first() -> None:

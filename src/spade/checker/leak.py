@@ -97,9 +97,9 @@ def shown_answer(
     observation: str, actions: Sequence[str], public: frozenset[str], min_chars: int
 ) -> str | None:
     """A payload of ``actions`` with a digit in it (a number, a code) that ``observation``
-    shows and that nothing else in it looks like: its number or code is the only token of that
-    shape there. Several values alike are options to choose from (the largest, the median, a
-    multiple choice by value); one is the answer handed over."""
+    shows and that nothing else in it looks like (``_alike``): its number is the only one of its
+    length there, or its code the only code there. Several values alike are options to choose
+    from (the largest, the median, a multiple choice by value); one is the answer handed over."""
     tokens = re.findall(r"\w+", observation)
     for secret in payloads(actions):
         if (
@@ -112,10 +112,19 @@ def shown_answer(
         if not codes:
             continue
         core = max(codes, key=len)
-        alike = {t.lower() for t in tokens if _shape(t.lower()) == _shape(core)}
+        alike = {t.lower() for t in tokens if _alike(t.lower(), core)}
         if alike == {core}:
             return secret
     return None
+
+
+def _alike(token: str, core: str) -> bool:
+    """Whether ``token`` looks like the code ``core``: a number of the same length (a format
+    usually says how many digits), or for a code mixing letters and digits any such code (its
+    layout, ``N11`` or ``126B``, is not something the agent knows)."""
+    if core.isdecimal():
+        return _shape(token) == _shape(core)
+    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
 def _shape(token: str) -> str:

@@ -131,6 +131,10 @@ NUMBERS: tuple[str, ...] = tuple(str(i) for i in range(101))
 CHOICES: tuple[str, ...] = ("yes", "no", "A", "B", "C", "D", "E")
 
 
+BOUNDARY_NUMBERS: tuple[int, ...] = (-1, 0, -1000, 10**9)
+"""Numbers a random tool call sometimes sends instead of one inside the schema's range."""
+
+
 def random_tool_call_policy(seed: int, tools: list[dict[str, Any]]) -> Strategy:
     """Schema-valid calls to the environment's tools with random arguments (enums, types and
     required fields honoured); strings and numbers are drawn partly from the first observation."""
@@ -194,8 +198,11 @@ def _random_value(rng: random.Random, schema: Any, seen: dict[str, list[Any]], d
         low, high = schema.get("minimum", 0), schema.get("maximum", 10)
         if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (low, high)):
             low, high = 0, 10
-        if seen["numbers"] and rng.random() < 0.5:
+        draw = rng.random()
+        if seen["numbers"] and draw < 0.45:
             return rng.choice(seen["numbers"])
+        if draw > 0.8:  # boundary values, whatever the schema says: a tool must validate them
+            return rng.choice(BOUNDARY_NUMBERS)
         value = rng.randint(int(low), max(int(low), int(high)))
         return value if kind == "integer" else float(value)
     if seen["words"] and rng.random() < 0.7:
@@ -335,6 +342,11 @@ POLICY_ADVICE: dict[str, str] = {
     "like the answer first, within the attempts an episode allows; never print the answer in "
     "the task, and when the task lists options, list several of the answer's kind and limit "
     "answer attempts",
+    "every-option": "sends one answer that lists every candidate of the answer's kind the task "
+    "shows; accept exactly one answer, and compare it whole with the answer your code computed",
+    "boundary": "sends an edge value as the answer (empty, a wildcard, NaN, infinity, a negative "
+    "or huge number, 'all'); parse the answer strictly and compare it for equality with the "
+    "answer your code computed, rejecting anything else",
     "surface": "picks one of the shown candidates by its form alone (where it stands, how "
     "long it is, how it is marked, how near the question); make the right option "
     "indistinguishable by form: shuffle positions, format and word every option alike, and do "

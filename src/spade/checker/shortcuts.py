@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from spade.checker.candidates import loose_shape, ranked, shape
+from spade.checker.candidates import loose_shape, shape
 from spade.checker.policies import MARKUP_RE, STOP_WORDS
 
 _TOKEN_RE = re.compile(r"[^\W_]+")
@@ -38,9 +38,44 @@ def observation_tokens(observation: str) -> list[str]:
 
 
 def task_copy_order(observation: str, answers: Sequence[str]) -> list[str]:
-    """The tokens of ``observation`` in the order a copying agent tries them: shaped like the
-    answer first (exact shape, then loose), each group in the order the text shows them."""
-    return ranked(observation_tokens(observation), answers)
+    """The tokens of ``observation`` in the order a copying agent tries them: those of the
+    answer's kind first (``same_kind``: a number, an option letter, a word, a code), each group
+    in the order the text shows them. Never by the answer's exact shape: its length would tell
+    a name from the other names, a copying agent does not know it."""
+    prose = observation_tokens(MARKUP_RE.sub(" ", observation))
+    tokens = [*prose, *(t for t in observation_tokens(observation) if t not in prose)]
+    first = [t for t in prose if of_answer_kind(t, answers)]
+    return [*first, *(t for t in tokens if t not in first)]
+
+
+def of_answer_kind(token: str, answers: Sequence[str]) -> bool:
+    """Whether ``token`` is of the kind of one of ``answers`` (``same_kind``)."""
+    return any(same_kind(a)(token) for a in answers if a)
+
+
+BOUNDARY_ANSWERS: tuple[str, ...] = (
+    "",
+    "*",
+    ".*",
+    "NaN",
+    "inf",
+    "-1",
+    "0",
+    "99999999",
+    "-99999999",
+    "all",
+    "?",
+)
+"""Boundary values of an answer slot, the cases a strict grader must reject (empty, wildcard,
+not-a-number, infinite, negative, zero, huge, 'all'): property-based testing's edge cases,
+whatever the task. Each is its own policy, one answer per episode."""
+
+
+def every_candidate(observation: str, answer: str) -> str | None:
+    """All the candidates the task shows of the answer's kind, as one answer (``A, B, C``): what
+    an agent sends to a grader that accepts a list containing the answer. None under two."""
+    shown = [s.text for s in shown_candidates(observation, answer)]
+    return ", ".join(shown) if len(shown) >= 2 else None
 
 
 def _words(text: str) -> list[str]:
@@ -150,8 +185,16 @@ def _line_length(observation: str, shown: list[Shown]) -> list[float]:
     return [float(len(_DIGITS_RE.sub("0", s.line.strip()))) for s in shown]
 
 
-def _repetition(observation: str, shown: list[Shown]) -> list[float]:
-    counts = Counter(_TOKEN_RE.findall(observation))
+def _prose_mentions(observation: str, shown: list[Shown]) -> list[float]:
+    """How often a candidate is named in prose: on lines with at least three words of three or
+    more letters that are not candidates. A value repeated within a list is the content a
+    frequency task asks about (the mode), not form; a name repeated in the story is form."""
+    candidates = {s.text for s in shown}
+    counts: Counter[str] = Counter()
+    for line in observation.splitlines():
+        words = [w for w in _WORD_RE.findall(line) if w.isalpha() and len(w) >= 3]
+        if sum(w not in candidates for w in words) >= 3:
+            counts.update(t for t in _TOKEN_RE.findall(line) if t in candidates)
     return [float(counts[s.text]) for s in shown]
 
 
@@ -167,7 +210,8 @@ def _marks(observation: str, shown: list[Shown]) -> list[float]:
     def around(s: Shown) -> str:
         before = observation[max(0, s.start - 2) : s.start]
         after = observation[s.start + len(s.text) : s.start + len(s.text) + 2]
-        return _DIGITS_RE.sub("0", before + "|" + after)
+        # Marks only: the letters and digits next to it are words, not formatting.
+        return "".join("w" if c.isalnum() else c for c in before + "|" + after)
 
     return _odd_one_out([around(s) for s in shown])
 
@@ -195,14 +239,15 @@ FEATURES: dict[str, Feature] = {
     "position": _position,
     "length": _length,
     "line length": _line_length,
-    "repetition": _repetition,
+    "prose mentions": _prose_mentions,
     "marks around it": _marks,
     "line decoration": _line_decoration,
     "letter case": _case,
     "distance from the question": _distance_from_question,
 }
 """Features of form only: where a candidate stands, how long it and its line are (digits
-counted as one character, so magnitude never enters), how often it repeats, how it is marked,
+counted as one character, so magnitude never enters), how often the prose names it, how it is
+marked,
 and how far it stands from the question. Never its value or any arithmetic on it, and never
 the words around it: reading a value off its label is a lookup, the easiest sound task."""
 

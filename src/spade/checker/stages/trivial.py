@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 
-from spade.checker.candidates import action_slot, reshape, shaped_like_any
+from spade.checker.candidates import action_slot, reshape
 from spade.checker.informed import (
     CopyPolicy,
     MarginalPolicy,
@@ -25,7 +25,16 @@ from spade.checker.policies import (
     play,
     trivial_policies,
 )
-from spade.checker.shortcuts import Example, Rule, cross_fitted, shown_candidates, task_copy_order
+from spade.checker.shortcuts import (
+    BOUNDARY_ANSWERS,
+    Example,
+    Rule,
+    cross_fitted,
+    every_candidate,
+    of_answer_kind,
+    shown_candidates,
+    task_copy_order,
+)
 from spade.checker.stages.context import Context, StageFailure, first_look, wins_needed
 
 
@@ -60,11 +69,16 @@ def trivial(ctx: Context) -> str:
         name: functools.partial(policies_win, name) for name in names
     }
     judges["task-copy"] = lambda seed: _task_copy_wins(ctx, seed, episodes)
+    judges["every-option"] = lambda seed: _every_option_wins(ctx, seed, episodes)
+    for value in BOUNDARY_ANSWERS:
+        judges[f"boundary {value!r}"] = functools.partial(_boundary_wins, ctx, value, episodes)
     for name, judge in judges.items():
         wins = played = 0
         for seed in seeds:
             if wins >= needed or wins + len(seeds) - played < needed:
                 break
+            if name.startswith("boundary") and played == GATE_SEEDS and not wins:
+                break  # a constant that wins most seeds almost never misses the first five
             played += 1
             wins += judge(seed)
         if wins >= needed:
@@ -81,11 +95,12 @@ def trivial(ctx: Context) -> str:
 
 
 def _verdict(name: str, outcome: str, needed: int, seeds: int, what: str | None = None) -> str:
+    family = name.split(" ")[0]  # 'boundary' for "boundary 'NaN'"
     advice = POLICY_ADVICE.get(
-        name, "make winning depend on hidden state the agent must discover by acting"
+        family, "make winning depend on hidden state the agent must discover by acting"
     )
     if what is None:
-        what = "no reasoning" if name not in POLICY_ADVICE else advice.split(";")[0]
+        what = "no reasoning" if family not in POLICY_ADVICE else advice.split(";")[0]
     change = advice.split("; ", 1)[-1]
     return (
         f"{FAILURE_PREFIX.get(name, '')}the '{name}' policy ({what}) {outcome} ({needed} of "
@@ -111,11 +126,45 @@ def _task_copy_wins(ctx: Context, seed: int, episodes: list[int]) -> bool:
         if sequential.won:
             return True
         for candidate in order[1 : len(sequential.actions)]:
-            if not shaped_like_any(candidate, slots):
-                break  # the answer-shaped tier comes first: the rest is not worth an episode
+            if not of_answer_kind(candidate, slots):
+                break  # the answer's kind comes first: the rest is not worth an episode
             episodes[0] += 1
             if play(ctx.instance, seed, CopyPolicy([candidate], form), ctx.turn_cap).won:
                 return True
+    return False
+
+
+GATE_SEEDS = 5
+"""Seeds a boundary value must win one of before it is tried on the rest."""
+
+
+def _boundary_wins(ctx: Context, value: str, episodes: list[int], seed: int) -> bool:
+    """Whether ``value`` sent as the answer, in one episode per answer form, wins ``seed``."""
+    answers = ctx.answer_actions(seed)
+    if not answers:
+        return False
+    observation, tools = first_look(ctx, seed)
+    for form in _answer_forms(answers, observation, tools):
+        episodes[0] += 1
+        attempt = actions_policy([reshape(form[0], value)])
+        if play(ctx.instance, seed, attempt, ctx.turn_cap).won:
+            return True
+    return False
+
+
+def _every_option_wins(ctx: Context, seed: int, episodes: list[int]) -> bool:
+    """Whether one answer listing every candidate of the answer's kind the task shows wins."""
+    answers = ctx.answer_actions(seed)
+    if len(answers) != 1:
+        return False
+    observation, tools = first_look(ctx, seed)
+    everything = every_candidate(observation, action_slot(answers[0]))
+    if everything is None:
+        return False
+    for form in _answer_forms(answers, observation, tools):
+        episodes[0] += 1
+        if play(ctx.instance, seed, actions_policy([reshape(form[0], everything)]), 1).won:
+            return True
     return False
 
 
