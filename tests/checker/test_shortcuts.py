@@ -119,3 +119,14 @@ def test_an_answer_the_task_prints_fails() -> None:
     for name in ("shown_bare_number_code.py", "invisible_fullwidth_answer.py"):
         verdict = check_source((GAMED / name).read_text(), name, CheckConfig(check_seed=4))
         assert not verdict.passed, name
+
+
+def test_boundary_values_fit_any_answer_slot_without_breaking_the_checker() -> None:
+    from spade.checker.candidates import reshape
+    from spade.checker.shortcuts import BOUNDARY_ANSWERS
+
+    call = '<tool_call>{"name": "submit", "arguments": {"n": 3}}</tool_call>'
+    for value in BOUNDARY_ANSWERS:
+        for action in (call, "\\boxed{3}", "<answer>3</answer>", "3"):
+            assert isinstance(reshape(action, value), str)
+    assert "NaN" in reshape(call, "NaN") and "-1" in reshape(call, "-1")

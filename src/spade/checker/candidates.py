@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 from collections.abc import Sequence
 
@@ -428,6 +429,8 @@ def _typed_like(old: object, payload: str) -> object:
         number = float(payload)
     except ValueError:
         return payload
+    if not math.isfinite(number):  # NaN and infinity stay numbers (Python's json writes them)
+        return number
     return int(number) if isinstance(old, int) and number == int(number) else number
 
 
