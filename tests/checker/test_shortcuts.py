@@ -130,3 +130,13 @@ def test_boundary_values_fit_any_answer_slot_without_breaking_the_checker() -> N
         for action in (call, "\\boxed{3}", "<answer>3</answer>", "3"):
             assert isinstance(reshape(action, value), str)
     assert "NaN" in reshape(call, "NaN") and "-1" in reshape(call, "-1")
+
+
+def test_a_value_repeated_in_a_list_is_content_a_name_repeated_in_prose_is_form() -> None:
+    listed = Example(1, "Daily totals: 12, 40, 40, 7, 12, 40. Which reading is the mode?", "40")
+    assert credit(Rule("prose mentions", True), listed) < 1  # ties: no prose mention at all
+    story = (
+        "Options: Oslo, Lyon, Graz. The committee keeps praising Lyon for its river and "
+        "everyone expects Lyon to win. Which city hosts the fair?"
+    )
+    assert credit(Rule("prose mentions", True), Example(2, story, "Lyon")) == 1

@@ -24,6 +24,7 @@ _TOKEN_RE = re.compile(r"[^\W_]+")
 _WORD_RE = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _DIGITS_RE = re.compile(r"\d+")
 _SENTENCE_RE = re.compile(r"[^.!?\n]*\?")
+_CLAUSE_RE = re.compile(r"[\n,;:]|[.!?](?:\s|$)")
 
 MAX_HINT_PHRASES = 8
 """Hint phrases tried per hint, most telling first, each in up to two formats (the search
@@ -186,15 +187,16 @@ def _line_length(observation: str, shown: list[Shown]) -> list[float]:
 
 
 def _prose_mentions(observation: str, shown: list[Shown]) -> list[float]:
-    """How often a candidate is named in prose: on lines with at least three words of three or
-    more letters that are not candidates. A value repeated within a list is the content a
-    frequency task asks about (the mode), not form; a name repeated in the story is form."""
+    """How often a candidate is named in prose: in clauses (split at line ends and ``, ; :``
+    and sentence ends) with at least two words of three or more letters that are not
+    candidates. A value repeated within a list is the content a frequency task asks about (the
+    mode), not form; a name repeated in the story is form."""
     candidates = {s.text for s in shown}
     counts: Counter[str] = Counter()
-    for line in observation.splitlines():
-        words = [w for w in _WORD_RE.findall(line) if w.isalpha() and len(w) >= 3]
-        if sum(w not in candidates for w in words) >= 3:
-            counts.update(t for t in _TOKEN_RE.findall(line) if t in candidates)
+    for clause in _CLAUSE_RE.split(observation):
+        words = [w for w in _WORD_RE.findall(clause) if w.isalpha() and len(w) >= 3]
+        if sum(w not in candidates for w in words) >= 2:
+            counts.update(t for t in _TOKEN_RE.findall(clause) if t in candidates)
     return [float(counts[s.text]) for s in shown]
 
 
