@@ -135,12 +135,16 @@ BOUNDARY_NUMBERS: tuple[int, ...] = (-1, 0, -1000, 10**9)
 """Numbers a random tool call sometimes sends instead of one inside the schema's range."""
 
 
-def random_tool_call_policy(seed: int, tools: list[dict[str, Any]]) -> Strategy:
+def random_tool_call_policy(
+    seed: int, tools: list[dict[str, Any]], boundary: bool = False
+) -> Strategy:
     """Schema-valid calls to the environment's tools with random arguments (enums, types and
-    required fields honoured); strings and numbers are drawn partly from the first observation."""
+    required fields honoured); strings and numbers are drawn partly from the first observation.
+    With ``boundary``, a fifth of the numbers are edge values instead (negative, zero, huge),
+    whatever the schema's range: a tool must validate what it is sent."""
     rng = random.Random(f"random-tool-calls:{seed}")
     schemas = _function_schemas(tools)
-    seen: dict[str, list[Any]] = {"words": [], "numbers": []}
+    seen: dict[str, list[Any]] = {"words": [], "numbers": [], "boundary": [boundary]}
 
     def act(turn: int, observation: str) -> str:
         if turn == 0:
@@ -201,7 +205,7 @@ def _random_value(rng: random.Random, schema: Any, seen: dict[str, list[Any]], d
         draw = rng.random()
         if seen["numbers"] and draw < 0.45:
             return rng.choice(seen["numbers"])
-        if draw > 0.8:  # boundary values, whatever the schema says: a tool must validate them
+        if seen["boundary"][0] and draw > 0.8:  # whatever the schema says: tools must validate
             return rng.choice(BOUNDARY_NUMBERS)
         value = rng.randint(int(low), max(int(low), int(high)))
         return value if kind == "integer" else float(value)
@@ -312,6 +316,7 @@ def trivial_policies(
     }
     if _function_schemas(tools):
         policies["random-tool-calls"] = [random_tool_call_policy(seed, tools)]
+        policies["boundary-tool-calls"] = [random_tool_call_policy(seed, tools, boundary=True)]
     formats = answer_formats(observation, tools)
     for name, candidates in ENUMERATIONS.items():
         policies[name] = [enumerate_policy(candidates, f) for f in formats]
@@ -319,6 +324,9 @@ def trivial_policies(
 
 
 POLICY_ADVICE: dict[str, str] = {
+    "boundary-tool-calls": "calls the tools with random arguments, some of them edge numbers "
+    "(negative, zero, huge) outside the schema's range; validate every argument in the tool and "
+    "refuse what the task does not allow",
     "random-tool-calls": "calls the tools with random arguments that fit their schemas; make "
     "winning depend on what the tools reveal, and end the episode (or stop rewarding) after a "
     "wrong irreversible call",
