@@ -84,7 +84,8 @@ def test_model_hint_leak_rejects_a_step_even_when_the_observation_shows_it() -> 
         code = env.solution()[0]  # \\boxed{code NNNN}
     assert model_hint_leak("Send open at the end.", source, [0, 1], LIMITS) is None
     reason = model_hint_leak(f"Type {code[7:-1]} first.", source, [0, 1], LIMITS)
-    assert reason == f"seed 0: the hint contains the solution's step {code[7:-1]!r}"
+    assert reason is not None
+    assert reason.startswith(f"seed 0: the hint contains the solution's step {code[7:-1]!r}")
 
 
 def test_unloadable_environment_rejects_the_hint() -> None:

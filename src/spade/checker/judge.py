@@ -52,12 +52,17 @@ class SeedView:
 
 
 def judge_hints(
-    views: Sequence[SeedView], mode: JudgeMode, public: frozenset[str] | None = None
+    views: Sequence[SeedView],
+    mode: JudgeMode,
+    public: frozenset[str] | None = None,
+    *,
+    observations: bool = True,
 ) -> str | None:
     """Why the hints or first observations of ``views`` give an answer away, or None.
 
     ``public``: payloads every seed shows (option words); by default, those every view's first
-    observation shows."""
+    observation shows. ``observations=False`` judges the hints only (a model-written hint: what
+    the environment itself shows was judged when it was checked)."""
     if not views:
         return None
     if public is None:
@@ -109,7 +114,7 @@ def judge_hints(
         return None if found is None else f"seed {text_of}: {found}. {PASSWORD_ADVICE}"
 
     seeds = list(by_seed)
-    for test in (observed, stated):
+    for test in (observed, stated) if observations else (stated,):
         if mode == "per_seed":
             leak = next((f for s in seeds if (f := test(s, s)) is not None), None)
         else:

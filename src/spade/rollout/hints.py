@@ -83,4 +83,4 @@ def model_hint_leak(
         with contextlib.suppress(Exception):
             env.close()
     views = [SeedView(seed, firsts[seed], actions, hint) for seed, actions in solved.items()]
-    return judge_hints(views, "per_seed")
+    return judge_hints(views, "per_seed", observations=False)
