@@ -52,7 +52,18 @@ def test_check_many_prints_a_verdict_table() -> None:
 
 
 def test_check_a_folder_with_model_hints() -> None:
-    result = run("check", str(FIXTURES), "--hint-source", "model", "--json", "--seeds", "2")
+    # A fixed check seed: the verdicts are statistical (tool_digit's look-alike seeds are drawn).
+    result = run(
+        "check",
+        str(FIXTURES),
+        "--hint-source",
+        "model",
+        "--json",
+        "--seeds",
+        "2",
+        "--check-seed",
+        "3",
+    )
     verdicts = {Path(v["origin"]).name: v for v in json.loads(result.stdout)}
     assert sorted(verdicts) == sorted(p.name for p in FIXTURES.glob("*.py"))
     failed = {name: v["failures"] for name, v in verdicts.items() if not v["passed"]}
