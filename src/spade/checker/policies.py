@@ -144,7 +144,7 @@ def random_tool_call_policy(
     whatever the schema's range: a tool must validate what it is sent."""
     rng = random.Random(f"random-tool-calls:{seed}")
     schemas = _function_schemas(tools)
-    seen: dict[str, list[Any]] = {"words": [], "numbers": [], "boundary": [boundary]}
+    seen: dict[str, list[Any]] = {"words": [], "numbers": []}
 
     def act(turn: int, observation: str) -> str:
         if turn == 0:
@@ -154,7 +154,9 @@ def random_tool_call_policy(
         if not schemas:
             return "I don't know."
         schema = rng.choice(schemas)
-        arguments = _random_value(rng, schema.get("parameters") or {}, seen, depth=0)
+        arguments = _random_value(
+            rng, schema.get("parameters") or {}, seen, depth=0, boundary=boundary
+        )
         return format_tool_call(
             str(schema["name"]), arguments if isinstance(arguments, dict) else {}
         )
@@ -172,7 +174,13 @@ def _function_schemas(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
-def _random_value(rng: random.Random, schema: Any, seen: dict[str, list[Any]], depth: int) -> Any:
+def _random_value(
+    rng: random.Random,
+    schema: Any,
+    seen: dict[str, list[Any]],
+    depth: int,
+    boundary: bool = False,
+) -> Any:
     if not isinstance(schema, dict):
         schema = {}
     enum = schema.get("enum")
@@ -189,24 +197,30 @@ def _random_value(rng: random.Random, schema: Any, seen: dict[str, list[Any]], d
         if depth > 3:
             return {}
         return {
-            name: _random_value(rng, sub, seen, depth + 1)
+            name: _random_value(rng, sub, seen, depth + 1, boundary)
             for name, sub in properties.items()
             if name in required or rng.random() < 0.5
         }
     if kind == "array":
         length = rng.randint(0, 2) if depth <= 3 else 0
-        return [_random_value(rng, schema.get("items"), seen, depth + 1) for _ in range(length)]
+        return [
+            _random_value(rng, schema.get("items"), seen, depth + 1, boundary)
+            for _ in range(length)
+        ]
     if kind == "boolean":
         return rng.random() < 0.5
     if kind in ("integer", "number"):
         low, high = schema.get("minimum", 0), schema.get("maximum", 10)
         if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (low, high)):
             low, high = 0, 10
-        draw = rng.random()
-        if seen["numbers"] and draw < 0.45:
+        if boundary:
+            draw = rng.random()
+            if seen["numbers"] and draw < 0.45:
+                return rng.choice(seen["numbers"])
+            if draw > 0.8:  # whatever the schema says: a tool must validate what it is sent
+                return rng.choice(BOUNDARY_NUMBERS)
+        elif seen["numbers"] and rng.random() < 0.5:
             return rng.choice(seen["numbers"])
-        if seen["boundary"][0] and draw > 0.8:  # whatever the schema says: tools must validate
-            return rng.choice(BOUNDARY_NUMBERS)
         value = rng.randint(int(low), max(int(low), int(high)))
         return value if kind == "integer" else float(value)
     if seen["words"] and rng.random() < 0.7:
