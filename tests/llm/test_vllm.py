@@ -3,12 +3,16 @@ embedded model over HTTP. Nothing here mocks vLLM; the slow tests share one engi
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import sys
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 import torch
@@ -18,7 +22,7 @@ from spade.llm.base import SamplingParams
 from spade.llm.hf import HFPolicy, LoraSettings, token_logprobs
 from spade.llm.models import EMBEDDED_MODEL
 from spade.llm.vllm import VLLMPolicy, VLLMSettings
-from spade.llm.vllm.engines import ServerEngine, parse_choice, parse_prompt_logprobs
+from spade.llm.vllm.engines import Row, ServerEngine, parse_choice, parse_prompt_logprobs
 from spade.llm.vllm.server import VLLMServer, batched_tokens, free_port, last_error
 from spade.train.config import LearnerConfig
 from spade.train.learner import Learner
@@ -85,6 +89,77 @@ def test_an_engine_that_cannot_start_reports_its_log_line(tmp_path: Path) -> Non
         server.start()
     assert "\n" not in str(caught.value)
     assert "vllm" in last_error(tmp_path / "vllm.log")
+
+
+class _DropsFirstRequest(BaseHTTPRequestHandler):
+    """Answers /health; closes the connection under the first completion request without a
+    reply (what a client sees when it sends on a connection the server is closing)."""
+
+    protocol_version = "HTTP/1.1"
+    dropped: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        self._reply(b"{}")
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers["Content-Length"]))
+        if not self.dropped:
+            self.dropped.append(self.path)
+            self.close_connection = True
+            return
+        choice = {
+            "finish_reason": "stop",
+            "logprobs": {"tokens": ["token_id:7"], "token_logprobs": [-0.5]},
+        }
+        self._reply(json.dumps({"choices": [choice]}).encode())
+
+    def _reply(self, body: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+class _LocalServer(VLLMServer):
+    """A stdlib HTTP server in a thread in place of the vLLM process: the client and its
+    resend logic run for real against it."""
+
+    def start(self) -> None:
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), _DropsFirstRequest)
+        self.port = self.http.server_address[1]
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    @property
+    def alive(self) -> bool:
+        return True
+
+    def stop(self) -> None:
+        if hasattr(self, "http"):
+            self.http.shutdown()
+            self.http.server_close()
+
+
+def test_a_request_dropped_by_a_healthy_server_is_sent_again(tmp_path: Path) -> None:
+    """The keep-alive race (a request sent on a connection the server is closing) answers
+    'Server disconnected without sending a response'; the server is healthy, so the batch is
+    sent again rather than ending the run (a CI run failed on exactly this)."""
+    (tmp_path / "config.json").write_text("{}")
+    server = _LocalServer(str(tmp_path), SETTINGS, tmp_path / "vllm.log")
+    server.start()
+    engine = ServerEngine(server, SETTINGS)
+    try:
+        row = Row(
+            prompt=[1, 2], max_tokens=1, temperature=1.0, top_p=1.0, seed=0, stop_token_ids=()
+        )
+        sampled = engine.complete([row], adapter=None)
+        assert _DropsFirstRequest.dropped == ["/v1/completions"]
+        assert sampled[0].token_ids == [7] and engine.restarts == 0
+    finally:
+        engine.close()
 
 
 # --- vLLM itself ------------------------------------------------------------------------------

@@ -21,6 +21,12 @@ from spade.llm.vllm.config import VLLMSettings
 from spade.llm.vllm.server import BASE_NAME, ENGINE_DTYPE, VLLMServer, batched_tokens
 
 TOKEN_PREFIX = "token_id:"
+KEEPALIVE_S = 2.0
+"""Seconds the client keeps an idle connection: under the server's 5 s (uvicorn's default), so
+the client drops a connection before the server does and never sends on one being closed."""
+RESENDS = 1
+"""Times a batch is sent again when a request fails in transport while the server stays healthy
+(a connection dropped under it). Rows are seeded, so a resent batch samples the same."""
 
 
 @dataclass(frozen=True)
@@ -102,27 +108,40 @@ class ServerEngine:
     """A supervised server process; a batch that finds it dead restarts it (``restarts`` times),
     loads the current adapter again and is sent again (seeded, so it samples the same)."""
 
-    def __init__(
-        self, model: str, settings: VLLMSettings, log: Path, dtype: str = ENGINE_DTYPE
-    ) -> None:
+    def __init__(self, server: VLLMServer, settings: VLLMSettings) -> None:
+        """Drive ``server``, already started."""
         self.settings = settings
-        self.server = VLLMServer(model, settings, log, dtype)
-        self.server.start()
+        self.server = server
         self.started_s = self.server.started_s
         self.restarts_left = settings.restarts
         self.restarts = 0
         self._adapters: dict[str, Path] = {}
-        self._client = httpx.Client(timeout=settings.request_timeout_s)
+        self._client = httpx.Client(
+            timeout=settings.request_timeout_s, limits=httpx.Limits(keepalive_expiry=KEEPALIVE_S)
+        )
+
+    @classmethod
+    def launch(
+        cls, model: str, settings: VLLMSettings, log: Path, dtype: str = ENGINE_DTYPE
+    ) -> ServerEngine:
+        """Start a server on ``model`` and drive it."""
+        server = VLLMServer(model, settings, log, dtype)
+        server.start()
+        return cls(server, settings)
 
     def complete(self, rows: list[Row], adapter: str | None) -> list[Sampled]:
         if not rows:
             return []
+        resends = RESENDS
         while True:
             try:
                 return self._send(rows, adapter)
             except (httpx.TransportError, ServerAnswer) as exc:
                 client_error = isinstance(exc, ServerAnswer) and exc.status < 500
                 if client_error or not self._down():
+                    if isinstance(exc, httpx.TransportError) and not client_error and resends:
+                        resends -= 1  # the server is healthy: a connection dropped under us
+                        continue
                     if isinstance(exc, EngineError):
                         raise
                     raise EngineError(f"the vLLM server did not answer: {exc}") from None

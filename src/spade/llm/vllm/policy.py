@@ -109,7 +109,7 @@ class VLLMPolicy(TokenPolicy):
         if mode == "inprocess":
             engine = InProcessEngine(model, settings, engine_dtype(dtype))
         else:
-            engine = ServerEngine(
+            engine = ServerEngine.launch(
                 model, settings, log or cache_dir() / "logs" / "vllm.log", engine_dtype(dtype)
             )
         policy = cls(engine, tokenizer, name, _context_limit(model, settings))
