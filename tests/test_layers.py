@@ -20,11 +20,11 @@ LAYERS: list[set[str]] = [
     {"warmstart"},
     {"train"},
     {"bench"},
-    {"cli"},
+    {"cli", "__main__"},
 ]
-"""Lowest first. A module may import its own layer's and lower layers' packages. Every
-``cli.py`` (and ``__main__``) is the command-line layer, whatever package holds it: a command
-wires the packages together."""
+"""Lowest first. A module may import its own layer's and lower layers' packages. The command
+line (``spade.cli``, and ``__main__`` that runs it) is the top layer: it wires the packages
+together, and nothing imports it."""
 
 
 def module_name(path: Path) -> str:
@@ -36,8 +36,6 @@ def module_name(path: Path) -> str:
 
 def layer_of(module: str) -> int:
     parts = module.split(".")
-    if parts[-1] in ("cli", "__main__"):
-        return len(LAYERS) - 1
     package = parts[1] if len(parts) > 1 else "__init__"
     for index, layer in enumerate(LAYERS):
         if package in layer:

@@ -24,8 +24,8 @@ from spade.designer import (
 )
 from spade.designer.design import Attempt, design_round, plan_tasks
 from spade.designer.memory import select_exemplars
-from spade.designer.pipeline import token_counter
 from spade.designer.prompts import design_messages, load_template
+from spade.designer.rounds import token_counter
 from spade.envs import LIBRARY_DIR
 from spade.llm.base import Message
 from spade.llm.scripted import ScriptedPolicy

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from spade.regret import (
+    age_weights,
     rank_weights,
     replay_distribution,
     sample_index,
-    staleness_weights,
 )
 
 # -- rank_weights ------------------------------------------------------------------------------
@@ -37,22 +37,22 @@ def test_rank_weights_empty_and_bad_temperature():
         rank_weights([1.0], temperature=0.0)
 
 
-# -- staleness_weights -------------------------------------------------------------------------
+# -- age_weights -------------------------------------------------------------------------
 
 
-def test_staleness_weights_proportional_to_age():
+def test_age_weights_proportional_to_age():
     # ages 5 - [0, 2, 4] = [5, 3, 1] -> / 9
-    assert staleness_weights([0, 2, 4], now=5) == pytest.approx([5 / 9, 3 / 9, 1 / 9])
+    assert age_weights([0, 2, 4], now=5) == pytest.approx([5 / 9, 3 / 9, 1 / 9])
 
 
-def test_staleness_weights_all_fresh_is_uniform():
-    assert staleness_weights([5, 5], now=5) == pytest.approx([0.5, 0.5])
-    assert staleness_weights([], now=5) == []
+def test_age_weights_all_fresh_is_uniform():
+    assert age_weights([5, 5], now=5) == pytest.approx([0.5, 0.5])
+    assert age_weights([], now=5) == []
 
 
-def test_staleness_weights_rejects_future_steps():
+def test_age_weights_rejects_future_steps():
     with pytest.raises(ValueError, match="later than now"):
-        staleness_weights([1, 7], now=5)
+        age_weights([1, 7], now=5)
 
 
 # -- replay_distribution -----------------------------------------------------------------------
@@ -69,12 +69,8 @@ def test_replay_distribution_mixes_rank_and_staleness():
 def test_replay_distribution_extremes_of_the_mix():
     # rho 0: rank weights only, ranks [1, 2] -> [1, 1/2] / 1.5 = [2/3, 1/3]
     # rho 1: staleness only, ages 4 - [0, 3] = [4, 1] -> [4/5, 1/5]
-    assert replay_distribution([3, 1], [0, 0], 4, 1.0, staleness_mix=0.0) == pytest.approx(
-        [2 / 3, 1 / 3]
-    )
-    assert replay_distribution([3, 1], [0, 3], 4, 1.0, staleness_mix=1.0) == pytest.approx(
-        [4 / 5, 1 / 5]
-    )
+    assert replay_distribution([3, 1], [0, 0], 4, 1.0, age_mix=0.0) == pytest.approx([2 / 3, 1 / 3])
+    assert replay_distribution([3, 1], [0, 3], 4, 1.0, age_mix=1.0) == pytest.approx([4 / 5, 1 / 5])
 
 
 def test_replay_distribution_rejects_unequal_lengths():

@@ -29,7 +29,7 @@ def test_config_defaults_are_the_paper_constants():
     assert (CONFIG.regret_weight, CONFIG.plateau_weight, CONFIG.regret_scale) == (0.4, 0.6, 0.15)
     assert (CONFIG.plateau_low, CONFIG.plateau_high, CONFIG.plateau_ramp) == (0.4, 0.6, 0.25)
     assert CONFIG.timeout_reward == -0.5
-    assert (CONFIG.plr_temperature, CONFIG.plr_staleness_mix) == (0.3, 0.3)
+    assert (CONFIG.plr_temperature, CONFIG.plr_age_mix) == (0.3, 0.3)
     assert (CONFIG.ema_rate, CONFIG.ema_prior, CONFIG.mask_negative_designer_rewards) == (
         0.05,
         None,

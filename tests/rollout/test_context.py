@@ -144,12 +144,12 @@ def test_max_context_needs_a_local_model() -> None:
 
 
 def test_design_passes_max_context(monkeypatch: pytest.MonkeyPatch) -> None:
-    import spade.designer.cli
+    import spade.cli.design
     from spade.cli import app
 
     seen = []
     monkeypatch.setattr(
-        spade.designer.cli, "run_design", lambda config, **kwargs: seen.append(config.rollout)
+        spade.cli.design, "run_design", lambda config, **kwargs: seen.append(config.rollout)
     )
     result = CliRunner().invoke(app, ["design", "--max-context", "3000"])
     assert result.exit_code == 0, result.output

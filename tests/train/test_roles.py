@@ -15,7 +15,7 @@ from spade.llm.adapters import LoraSettings
 from spade.llm.hf import HFPolicy
 from spade.llm.spec import ModelSpec
 from spade.train.config import LearnerConfig, load_config
-from spade.train.engines import check_roles
+from spade.train.factory import check_roles
 from spade.train.learner import Learner
 from spade.train.samples import ROLES, Sample
 

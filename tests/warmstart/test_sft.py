@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 
 from spade.errors import UsageError
-from spade.llm.adapters import store_half
+from spade.llm.adapters import shipped_adapter, store_half, warmstart_adapter_for
 from spade.llm.hf import HFPolicy
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
-from spade.warmstart import WarmstartConfig, build_pairs, shipped_adapter, write_pairs
-from spade.warmstart.adapter import warmstart_adapter_for
+from spade.warmstart import WarmstartConfig, build_pairs, write_pairs
 from spade.warmstart.dataset import dataset_path, file_sha
 from spade.warmstart.sft import example_loss, tokenise, train_adapter
 

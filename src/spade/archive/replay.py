@@ -14,7 +14,7 @@ def choose_replay(
     envs: list[ArchivedEnv], count: int, iteration: int, rng: random.Random, regret: RegretConfig
 ) -> list[int]:
     """Ids of up to ``count`` distinct environments, by PLR: regret rank mixed with staleness
-    (``regret.plr_temperature``, ``regret.plr_staleness_mix``).
+    (``regret.plr_temperature``, ``regret.plr_age_mix``).
 
     Environments never played rank by a regret of 0. How many to replay is the caller's fixed
     count, not a coin flip per slot: see ``replay_envs`` in the run's settings.
@@ -28,7 +28,7 @@ def choose_replay(
             [e.last_sampled for e in pool],
             iteration,
             regret.plr_temperature,
-            regret.plr_staleness_mix,
+            regret.plr_age_mix,
         )
         chosen.append(pool.pop(sample_index(weights, rng)).id)
     return chosen

@@ -14,7 +14,7 @@ from rich.table import Table
 from spade.envs import LIBRARY_DIR
 from spade.llm.hf import HFPolicy
 from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
-from spade.rollout.engine import first_messages
+from spade.rollout.episodes import first_messages
 from spade.rollout.transcript import TokenTranscript
 from spade.sandbox import Limits, SandboxPool
 

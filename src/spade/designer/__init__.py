@@ -5,7 +5,7 @@ from spade.designer.config import DesignerConfig, MemoryConfig
 from spade.designer.design import Attempt, Design, DesignTask, design_round, plan_tasks
 from spade.designer.extract import extract_code
 from spade.designer.novelty import NoveltyConfig, archive_diversity
-from spade.designer.pipeline import RoundResult, run_round
+from spade.designer.rounds import RoundResult, run_round
 from spade.designer.score import attempt_reward, play_designs, score_designs
 from spade.designer.types import EnvKind, Outcome
 

@@ -11,7 +11,7 @@ from spade.designer.types import Outcome
 from spade.llm.base import Policy
 from spade.regret import RegretConfig, RegretEstimate, designer_reward
 from spade.rollout import PairedResult, RolloutConfig, play_many
-from spade.rollout.engine import Progress
+from spade.rollout.episodes import Progress
 from spade.sandbox import SandboxPool
 
 

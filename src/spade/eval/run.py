@@ -15,7 +15,7 @@ from spade.eval.suites import EvalTask
 from spade.llm.base import Policy
 from spade.regret import wilson_interval
 from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes
-from spade.rollout.engine import Progress
+from spade.rollout.episodes import Progress
 from spade.sandbox import SandboxPool
 from spade.types import Episode
 

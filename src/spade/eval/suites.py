@@ -10,7 +10,7 @@ from spade.checker import read_source
 from spade.envs import HELDOUT, LIBRARY_DIR, env_files, env_info
 from spade.errors import UsageError
 from spade.eval import bfcl
-from spade.rollout.engine import EnvFactory
+from spade.rollout.episodes import EnvFactory
 
 SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text", *bfcl.SUITES)
 

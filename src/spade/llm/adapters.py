@@ -1,6 +1,11 @@
 """LoRA adapters on a transformers model: the settings of a trainable adapter, adding one, and
-merging a saved adapter folder into the weights (the designer warm-start ships such a folder;
-``spade.warmstart.adapter`` says where)."""
+merging a saved adapter folder into the weights, and which warm-start adapter ships with the
+package.
+
+The warm-start adapter for the embedded model ships in ``shipped_adapters/smollm2-135m`` (a peft
+LoRA folder stored in float16, a few MB), rebuilt by ``spade warmstart train``. A run merges it
+into the weights before adding its own trainable adapter, so both roles start from the
+warm-started model and the KL reference (adapter disabled) is that model too."""
 
 from __future__ import annotations
 
@@ -9,7 +14,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spade.errors import UsageError
+from spade.llm.models import EMBEDDED_MODEL
 from spade.llm.seeding import seeded_torch
+
+SHIPPED_ADAPTERS = Path(__file__).parent / "shipped_adapters"
+"""One warm-start adapter folder per model name, packaged with spade."""
 
 
 class LoraSettings(BaseModel):
@@ -81,3 +91,22 @@ def store_half(folder: Path) -> None:
     path = folder / "adapter_model.safetensors"
     tensors = {k: v.to(torch.float16).contiguous() for k, v in load_file(str(path)).items()}
     save_file(tensors, str(path), metadata={"format": "pt"})
+
+
+def shipped_adapter(model: str = EMBEDDED_MODEL) -> Path | None:
+    """The packaged warm-start adapter folder for ``model``, or None when none ships."""
+    folder = SHIPPED_ADAPTERS / model
+    return folder if (folder / "adapter_config.json").is_file() else None
+
+
+def warmstart_adapter_for(model: str, enabled: bool, adapter: str | None) -> Path | None:
+    """The adapter a run merges: ``adapter`` when given, else the shipped one for ``model``
+    (the embedded model only) when ``enabled``."""
+    if not enabled:
+        return None
+    if adapter is not None:
+        path = Path(adapter)
+        if not (path / "adapter_config.json").is_file():
+            raise UsageError(f"designer.warmstart_adapter: no peft adapter folder at {path}")
+        return path
+    return shipped_adapter(model)

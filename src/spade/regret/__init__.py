@@ -15,10 +15,10 @@ from spade.regret.estimators import (
     wilson_interval,
 )
 from spade.regret.plr import (
+    age_weights,
     rank_weights,
     replay_distribution,
     sample_index,
-    staleness_weights,
 )
 from spade.regret.rewards import (
     blend_reward,
@@ -36,6 +36,7 @@ __all__ = [
     "DesignerRewardKind",
     "RegretConfig",
     "RegretEstimate",
+    "age_weights",
     "blend_reward",
     "centre_by_group",
     "clip_return",
@@ -51,7 +52,6 @@ __all__ = [
     "sample_index",
     "solve_rate_plateau",
     "spice_variance_reward",
-    "staleness_weights",
     "update_ema",
     "wilson_interval",
 ]

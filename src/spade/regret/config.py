@@ -68,11 +68,12 @@ class RegretConfig(BaseModel):
         gt=0,
         description="Rank temperature beta: replay weight is rank^(-1/beta) (PLR, jaxued: 0.3).",
     )
-    plr_staleness_mix: float = Field(
+    plr_age_mix: float = Field(
         0.3,
         ge=0,
         le=1,
-        description="Share rho of staleness in the replay distribution (PLR, jaxued: 0.3).",
+        description="Share rho of age (iterations since last replayed; PLR's 'staleness') in the "
+        "replay distribution (PLR, jaxued: 0.3).",
     )
     ema_rate: float = Field(
         0.05,

@@ -29,8 +29,8 @@ def rank_weights(scores: Sequence[float], temperature: float = 0.3) -> list[floa
     return _normalise([rank ** (-1.0 / temperature) for rank in ranks])
 
 
-def staleness_weights(last_sampled: Sequence[int], now: int) -> list[float]:
-    """Weights proportional to steps since each level was last sampled (PLR, jaxued)."""
+def age_weights(last_sampled: Sequence[int], now: int) -> list[float]:
+    """Weights proportional to each level's age: steps since it was last sampled (PLR, jaxued)."""
     if len(last_sampled) == 0:
         return []
     ages = [now - step for step in last_sampled]
@@ -49,22 +49,20 @@ def replay_distribution(
     last_sampled: Sequence[int],
     now: int,
     temperature: float = 0.3,
-    staleness_mix: float = 0.3,
+    age_mix: float = 0.3,
 ) -> list[float]:
-    """(1 - rho) * rank weights + rho * staleness weights (PLR, jaxued)."""
+    """(1 - rho) * rank weights + rho * age weights (PLR, jaxued, call the age term staleness;
+    here staleness is only the lag of asynchronous rollouts)."""
     if len(scores) != len(last_sampled):
         raise ValueError(
             f"got {len(scores)} scores but {len(last_sampled)} last-sampled steps: pass one of "
             "each per archived level"
         )
-    if not 0 <= staleness_mix <= 1:
-        raise ValueError(f"staleness_mix must lie in [0, 1], got {staleness_mix}")
+    if not 0 <= age_mix <= 1:
+        raise ValueError(f"age_mix must lie in [0, 1], got {age_mix}")
     by_rank = rank_weights(scores, temperature)
-    by_age = staleness_weights(last_sampled, now)
-    return [
-        (1 - staleness_mix) * rank + staleness_mix * age
-        for rank, age in zip(by_rank, by_age, strict=True)
-    ]
+    by_age = age_weights(last_sampled, now)
+    return [(1 - age_mix) * rank + age_mix * age for rank, age in zip(by_rank, by_age, strict=True)]
 
 
 def sample_index(weights: Sequence[float], rng: random.Random) -> int:

@@ -1,7 +1,7 @@
 """Batched multi-turn episodes, token-in/token-out, with paired hinted and unhinted play."""
 
 from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
-from spade.rollout.engine import EpisodeSpec, play_episodes
+from spade.rollout.episodes import EpisodeSpec, play_episodes
 from spade.rollout.hints import write_model_hint
 from spade.rollout.paired import (
     PairedResult,

@@ -8,7 +8,7 @@ from spade.checker.audit import Audit, audit_episodes
 from spade.llm.base import Policy
 from spade.regret import RegretConfig, RegretEstimate, estimate_regret
 from spade.rollout.config import RolloutConfig
-from spade.rollout.engine import EpisodeSpec, Progress, play_episodes
+from spade.rollout.episodes import EpisodeSpec, Progress, play_episodes
 from spade.rollout.hints import model_hint_leak, write_model_hint
 from spade.sandbox import SandboxPool
 from spade.types import Episode

@@ -113,7 +113,7 @@ def checkpoint_policy(run: Path) -> HFPolicy:
     from spade.llm.adapters import quiet_peft
     from spade.llm.hf import HFPolicy
     from spade.train.config import RunConfig
-    from spade.train.engines import model_spec
+    from spade.train.factory import model_spec
 
     found = latest_checkpoint(run)
     if found is None:

@@ -3,6 +3,7 @@ described. ``spade run --print-config`` prints the resolved values."""
 
 from __future__ import annotations
 
+import copy
 import json
 import tomllib
 import warnings
@@ -22,8 +23,11 @@ from spade.regret import RegretConfig
 from spade.rollout import RolloutConfig
 from spade.sandbox import Limits
 
-RENAMED = {"designer_backend": "designer_engine"}
-"""Old top-level setting names and their new ones."""
+RENAMED = {
+    "designer_backend": "designer_engine",
+    "regret.plr_staleness_mix": "regret.plr_age_mix",
+}
+"""Old setting paths (dotted) and their new ones: an old name loads with a DeprecationWarning."""
 
 
 class LearnerConfig(BaseModel):
@@ -58,7 +62,7 @@ class LearnerConfig(BaseModel):
         1,
         ge=1,
         description="Delayed designer updates: use designer samples every N iterations "
-        "(SPADE: 4 for games, 8 for tool use); the clipped ratio corrects their staleness.",
+        "(SPADE: 4 for games, 8 for tool use); the clipped ratio corrects their lag.",
     )
     micro_batch_tokens: int = Field(
         1024,
@@ -135,9 +139,7 @@ class RunConfig(BaseModel):
         """Settings renamed in 0.x keep working for a while, with a warning."""
         if isinstance(data, dict):
             for old, new in RENAMED.items():
-                if old in data:
-                    warnings.warn(f"'{old}' is now '{new}'", DeprecationWarning, stacklevel=2)
-                    data = {k: v for k, v in data.items() if k != old} | {new: data[old]}
+                data = rename_setting(data, old, new)
         return data
 
     seed: int = Field(0, description="Seed of everything: corpus order, sampling, replay.")
@@ -255,6 +257,32 @@ class RunConfig(BaseModel):
         default_factory=ClusterConfig,
         description="Ray cluster placement (docs/scaling.md); unused without cluster.address.",
     )
+
+
+def rename_setting(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """``data`` with the setting at dotted path ``old`` moved to ``new`` (a copy, with a
+    DeprecationWarning), or ``data`` itself when ``old`` is not set."""
+    *parents, leaf = old.split(".")
+    holder: Any = data
+    for key in parents:
+        holder = holder.get(key) if isinstance(holder, dict) else None
+    if not isinstance(holder, dict) or leaf not in holder:
+        return data
+    warnings.warn(f"'{old}' is now '{new}'", DeprecationWarning, stacklevel=4)
+    value = holder[leaf]
+    moved = copy.deepcopy(data)
+    node = moved
+    for key in parents:
+        node = node[key]
+    del node[leaf]
+    *new_parents, new_leaf = new.split(".")
+    node = moved
+    for key in new_parents:
+        node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            raise ValueError(f"'{old}' moved to '{new}', but '{key}' is not a section")
+    node[new_leaf] = value  # the old name, given on purpose, wins over the default it meets
+    return moved
 
 
 def _parse_value(text: str) -> Any:

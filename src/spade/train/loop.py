@@ -31,9 +31,8 @@ from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
 from spade.train.checkpoint import restore_checkpoint, save_checkpoint
 from spade.train.config import RunConfig
-from spade.train.engines import Engines, open_engines
+from spade.train.factory import RunParts, open_parts
 from spade.train.metrics import MetricsLog, iteration_metrics
-from spade.train.pipeline import Job, UpdateQueue
 from spade.train.progress import Reporter
 from spade.train.samples import (
     Sample,
@@ -44,6 +43,7 @@ from spade.train.samples import (
     revoke_samples,
     weight_designer,
 )
+from spade.train.update_queue import Job, UpdateQueue
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Session:
 
     config: RunConfig
     run: Path
-    engines: Engines
+    parts: RunParts
     archive: Archive
     sampler: CorpusSampler
     log: MetricsLog
@@ -73,15 +73,15 @@ class Session:
 
     @property
     def agent(self) -> Policy:
-        return self.engines.agent
+        return self.parts.agent
 
     @property
     def designer(self) -> Policy:
-        return self.engines.designer
+        return self.parts.designer
 
     @property
     def pool(self) -> SandboxPool:
-        return self.engines.pool
+        return self.parts.pool
 
 
 def run(
@@ -109,7 +109,7 @@ def run(
 def close_session(session: Session) -> None:
     try:
         session.updates.close()
-        session.engines.close()
+        session.parts.close()
     finally:
         session.archive.close()
         session.log.close()
@@ -122,26 +122,26 @@ def open_session(config: RunConfig, run_dir: Path, resume: bool, console: Consol
         )
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(config.model_dump_json(indent=2))
-    engines = open_engines(config, run_dir, console)
+    parts = open_parts(config, run_dir, console)
     try:
-        return _open(config, run_dir, resume, engines)
+        return _open(config, run_dir, resume, parts)
     except BaseException:
-        engines.close()
+        parts.close()
         raise
 
 
-def _open(config: RunConfig, run_dir: Path, resume: bool, engines: Engines) -> Session:
+def _open(config: RunConfig, run_dir: Path, resume: bool, parts: RunParts) -> Session:
     buffer: list[Sample] = []
     iteration, state = 0, dict[str, Any]()
     if resume:
-        iteration, state, buffer = restore_checkpoint(run_dir, engines.updater)
+        iteration, state, buffer = restore_checkpoint(run_dir, parts.updater)
         if iteration:  # the engines sample with the restored weights
-            engines.sync(iteration)
+            parts.sync(iteration)
     archive = Archive(run_dir / "archive.sqlite")
     if not resume:
         if config.seed_library:
             seed_library(archive, config.library_envs)
-        _add_extra_envs(archive, config, engines.pool)
+        _add_extra_envs(archive, config, parts.pool)
     # Already archived sources keep their ids, so a resumed run finds the same ones.
     frontier = seed_library(archive, config.frontier_envs)
     documents = load_corpus(config.corpus, training=True)
@@ -156,7 +156,7 @@ def _open(config: RunConfig, run_dir: Path, resume: bool, engines: Engines) -> S
     return Session(
         config,
         run_dir,
-        engines,
+        parts,
         archive,
         sampler,
         log,
@@ -236,7 +236,7 @@ def finish_iteration(session: Session, job: Job, phase: Callable[[str], None]) -
     update: Update = job.future.result()
     seconds["update"] += update.seconds
     if update.stats:
-        seconds["sync"] = session.engines.sync(iteration, update.weights)
+        seconds["sync"] = session.parts.sync(iteration, update.weights)
         session.version = iteration
     metrics = metrics_phase(
         session, iteration, designed, replayed, update.samples, update.stats, seconds
@@ -271,7 +271,7 @@ def update_phase(session: Session, iteration: int, samples: list[Sample]) -> Upd
     """One step of the updater on ``samples`` (nothing when nothing trains or nothing was
     collected); runs on the update queue's thread when updates are asynchronous."""
     started = time.monotonic()
-    updater = session.engines.updater
+    updater = session.parts.updater
     lags = Counter(session.learned - s.version for s in samples)
     staleness = {str(lag): lags[lag] for lag in sorted(lags)}
     if updater is None or not samples:
@@ -314,13 +314,13 @@ def metrics_phase(
         "agent": sum(s.role == "agent" for s in samples),
         "designer": sum(s.role == "designer" for s in samples),
     }
-    metrics.update(session.engines.status())
+    metrics.update(session.parts.status())
     return metrics
 
 
 def checkpoint_phase(session: Session, iteration: int) -> None:
     state = {"corpus": session.sampler.state(), "metrics_lines": session.log.lines}
-    save_checkpoint(session.run, iteration, session.engines.updater, state, session.buffer)
+    save_checkpoint(session.run, iteration, session.parts.updater, state, session.buffer)
 
 
 def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult:

@@ -3,7 +3,6 @@ environment file) pairs built from the bundled corpus, checked before use, measu
 corpus's held-out documents (``spade.corpus.HELDOUT_DOCS``). ``spade warmstart
 build|train|measure``."""
 
-from spade.warmstart.adapter import shipped_adapter, warmstart_adapter_for
 from spade.warmstart.config import WarmstartConfig
 from spade.warmstart.dataset import Pair, build_pairs, read_pairs, write_pairs
 
@@ -12,7 +11,5 @@ __all__ = [
     "WarmstartConfig",
     "build_pairs",
     "read_pairs",
-    "shipped_adapter",
-    "warmstart_adapter_for",
     "write_pairs",
 ]

@@ -15,13 +15,13 @@ from rich.console import Console
 
 from spade.errors import ClusterError, UsageError
 from spade.llm import ModelSpec, Policy, Weights, open_policy
+from spade.llm.adapters import warmstart_adapter_for
 from spade.llm.hf import HFPolicy
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
 from spade.train.learner import Learner
 from spade.train.samples import ROLES
 from spade.train.updater import Updater
-from spade.warmstart.adapter import warmstart_adapter_for
 
 if TYPE_CHECKING:
     from spade.cluster.connect import Connection
@@ -83,7 +83,7 @@ def designer_spec(config: RunConfig) -> ModelSpec:
 
 
 @dataclass
-class Engines:
+class RunParts:
     """What a run samples, learns and runs environments with; ``close()`` stops all of it."""
 
     agent: Policy
@@ -132,7 +132,7 @@ class Engines:
                 self.connection.close()
 
 
-def open_engines(config: RunConfig, run_dir: Path, console: Console) -> Engines:
+def open_parts(config: RunConfig, run_dir: Path, console: Console) -> RunParts:
     """Join the cluster (``cluster.address``) first, so that a bad one fails before the model
     loads; then the model, the samplers, the updater and the sandboxes. A problem is a
     one-line error, and what was started is stopped."""
@@ -145,10 +145,10 @@ def open_engines(config: RunConfig, run_dir: Path, console: Console) -> Engines:
     started: list[Any] = []
     try:
         with console.status(f"loading {config.model}"):
-            engines = _build(config, run_dir, connection, started)
+            parts = _build(config, run_dir, connection, started)
         if connection is not None:
-            console.print(_describe(config, connection, engines.pool))
-        return engines
+            console.print(_describe(config, connection, parts.pool))
+        return parts
     except BaseException:
         for thing in reversed(started):
             with contextlib.suppress(Exception):
@@ -160,7 +160,7 @@ def open_engines(config: RunConfig, run_dir: Path, console: Console) -> Engines:
 
 def _build(
     config: RunConfig, run_dir: Path, connection: Connection | None, started: list[Any]
-) -> Engines:
+) -> RunParts:
     check_roles(config)
     spec = model_spec(config)
     trained = HFPolicy.from_spec(spec)
@@ -185,7 +185,7 @@ def _build(
         started.append(updater)
     pool = _pool(config, connection)
     started.append(pool)
-    return Engines(agent, designer, updater, pool, connection)
+    return RunParts(agent, designer, updater, pool, connection)
 
 
 def _agent_sampler(

@@ -6,15 +6,16 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from spade.bench.cli import app as bench_app
+from spade.cli.archive import app as archive_app
+from spade.cli.bench import app as bench_app
+from spade.cli.console import console
+from spade.cli.warmstart import app as warmstart_app
 from spade.errors import SpadeError, UsageError
 from spade.types import DEFAULT_MAX_TURNS
-from spade.warmstart.cli import app as warmstart_app
 
 if TYPE_CHECKING:
     from spade.llm import Policy
@@ -27,14 +28,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-archive_app = typer.Typer(
-    help="Inspect and export a run's archive of environments.", no_args_is_help=True
-)
 app.add_typer(bench_app, name="bench")
 app.add_typer(archive_app, name="archive")
 app.add_typer(warmstart_app, name="warmstart")
-# Piped output gets wide tables rather than rich's 80-column default.
-console = Console(width=None if sys.stdout.isatty() else 160)
 
 # Options shared by the commands that play episodes (play, eval, design).
 MaxContextOption = Annotated[
@@ -181,8 +177,8 @@ def play(
         return
     if hint_source not in ("env", "model"):
         raise UsageError(f"--hint-source must be 'env' or 'model', not {hint_source!r}")
+    from spade.cli.play import PlayOptions, run_play
     from spade.rollout import RolloutConfig
-    from spade.rollout.cli import PlayOptions, run_play
     from spade.sandbox import Limits
 
     engine = _engine(engine, backend)
@@ -257,7 +253,7 @@ def eval_command(
     """Win rate and mean return with 95% intervals over played episodes, per environment (per
     split for BFCL) and overall; episodes that never started are counted apart, with their
     reason. With --compare, two models on the same episodes and their paired difference."""
-    from spade.eval.cli import EvalOptions, run_compare, run_eval
+    from spade.cli.eval import EvalOptions, run_compare, run_eval
     from spade.rollout import RolloutConfig
     from spade.sandbox import Limits
 
@@ -369,7 +365,7 @@ def design(
     The designer, rollout, regret and sandbox settings are the run's (``spade run
     --print-config``; ``--config`` and ``--set`` as there), so a model designs here as it does in
     ``spade run``; the options below override single settings."""
-    from spade.designer.cli import run_design
+    from spade.cli.design import run_design
     from spade.train.config import load_config
 
     engine = _engine(engine, backend)
@@ -428,7 +424,7 @@ def run_command(
     """Self-play: the designer writes environments, the agent plays them, one model learns."""
     import time
 
-    from spade.train.cli import run_training
+    from spade.cli.run import run_training
     from spade.train.config import build_config, load_config
 
     overrides = [
@@ -466,84 +462,6 @@ def report(
 
     page = write_report(run, out)
     console.print(f"report: {page}")
-
-
-def _open_archive(run: Path) -> Any:
-    from spade.archive import Archive
-
-    path = run / "archive.sqlite" if run.is_dir() else run
-    if not path.exists():
-        raise UsageError(f"no archive at {path}: pass a run folder or an archive.sqlite file")
-    return Archive(path)
-
-
-@archive_app.command("list")
-def archive_list(
-    run: Annotated[Path, typer.Argument(help="A run folder or its archive.sqlite.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-) -> None:
-    """Every archived environment: verdict, ladder, lineage, latest regret and win rate."""
-    from rich.table import Table
-
-    with _open_archive(run) as archive:
-        envs = archive.environments()
-    if as_json:
-        print(json.dumps([{k: v for k, v in vars(e).items() if k != "source"} for e in envs]))
-        return
-    table = Table(title=f"{run}: {len(envs)} environments")
-    for column in (
-        "id",
-        "origin",
-        "valid",
-        "ladder",
-        "parent",
-        "regret",
-        "unhinted win",
-        "sampled",
-    ):
-        table.add_column(column)
-    for env in envs:
-        latest = env.latest or {}
-        table.add_row(
-            str(env.id),
-            env.origin,
-            "yes" if env.passed else ("revoked" if env.revoked else "no"),
-            f"{env.ladder:.2f}",
-            f"{env.parent_id} ({env.relation})" if env.parent_id else "",
-            f"{latest['regret']:+.3f}" if latest else "",
-            f"{latest['unhinted_win_rate']:.2f}" if latest else "",
-            str(env.times_sampled),
-        )
-    console.print(table)
-
-
-@archive_app.command("show")
-def archive_show(
-    run: Annotated[Path, typer.Argument(help="A run folder or its archive.sqlite.")],
-    env_id: Annotated[int, typer.Argument(help="The environment's id.")],
-) -> None:
-    """One environment's metadata and source."""
-    with _open_archive(run) as archive:
-        env = archive.get(env_id)
-    for key, value in vars(env).items():
-        if key != "source":
-            console.print(f"[bold]{key}[/]: {value}")
-    print(env.source)
-
-
-@archive_app.command("export")
-def archive_export(
-    run: Annotated[Path, typer.Argument(help="A run folder or its archive.sqlite.")],
-    out: Annotated[Path, typer.Option(help="Folder for envs.jsonl and the .py files.")],
-    all_envs: Annotated[bool, typer.Option("--all", help="Include invalid environments.")] = False,
-) -> None:
-    """JSONL of sources with metadata, and .py files that check, play and eval accept."""
-    from spade.archive import export
-
-    with _open_archive(run) as archive:
-        envs = archive.environments(valid_only=not all_envs)
-    path = export(envs, out)
-    console.print(f"exported {len(envs)} environments to {out} ({path.name})")
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from spade.llm import ModelSpec, open_policy
 from spade.regret import wilson_interval
 from spade.rollout.config import RolloutConfig
-from spade.rollout.engine import EpisodeSpec, play_episodes
+from spade.rollout.episodes import EpisodeSpec, play_episodes
 from spade.rollout.paired import PairedResult, play_paired
 from spade.rollout.render import paired_report, transcript
 from spade.sandbox import Limits, SandboxPool

@@ -10,11 +10,11 @@ from rich.table import Table
 
 from spade.archive import Archive, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
-from spade.designer.pipeline import RoundResult, run_round
+from spade.designer.rounds import RoundResult, run_round
 from spade.llm import ModelSpec, is_local, open_policy
+from spade.llm.adapters import warmstart_adapter_for
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
-from spade.warmstart.adapter import warmstart_adapter_for
 
 
 def run_design(

@@ -135,7 +135,7 @@ def bench_rollout(
     transformers' model.generate, and multi-turn play with vs without the turn cache, with peak
     memory; with --engine vllm, hf against vLLM on the same multi-turn episodes (tokens/s, first
     token, start-up and LoRA swap)."""
-    from spade.bench import engines, rollout
+    from spade.bench import generation, rollout
 
     benches = {  # which comparison: the hf engine's own, or hf against vLLM
         "hf": lambda: (
@@ -145,10 +145,10 @@ def bench_rollout(
             rollout.render,
         ),
         "vllm": lambda: (
-            engines.run_engine_benchmark(
+            generation.run_engine_benchmark(
                 model, episodes, multi_turns, max_tokens, iteration=iteration
             ),
-            engines.render,
+            generation.render,
         ),
     }
     if engine not in benches:

@@ -103,9 +103,8 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
 ) -> None:
     """LoRA fine-tune of the designer role on the pairs; writes a peft adapter folder."""
-    from spade.llm.adapters import store_half
+    from spade.llm.adapters import SHIPPED_ADAPTERS, store_half
     from spade.llm.hf import HFPolicy
-    from spade.warmstart.adapter import ADAPTERS_DIR
     from spade.warmstart.dataset import dataset_path, file_sha, read_pairs
     from spade.warmstart.sft import train_adapter
 
@@ -113,7 +112,7 @@ def train(
     settings = WarmstartConfig(seed=seed, **{k: v for k, v in given.items() if v is not None})
     path = dataset or dataset_path()
     pairs = read_pairs(path)
-    folder = out or ADAPTERS_DIR / model
+    folder = out or SHIPPED_ADAPTERS / model
     with console.status(f"loading {model}"):
         policy = HFPolicy.load(model, lora=settings.lora, seed=seed)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
@@ -154,8 +153,8 @@ def measure_command(
 ) -> None:
     """Validity, ladder and near-duplicates of designs for the held-out documents."""
     from spade.llm import ModelSpec, open_token_policy
+    from spade.llm.adapters import warmstart_adapter_for
     from spade.sandbox import SandboxPool
-    from spade.warmstart.adapter import warmstart_adapter_for
     from spade.warmstart.measure import measure
 
     run = _run_config(config, overrides)
