@@ -59,7 +59,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint vllm
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=10
 
 # Everything but the slow end-to-end tests.
 test-fast: $(STAMP)

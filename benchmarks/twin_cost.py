@@ -19,7 +19,7 @@ from typing import Any
 
 from spade.envs import bundled_paths
 from spade.llm.scripted import ScriptedPolicy
-from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes, play_paired
+from spade.rollout import EpisodeSpec, PairedPlay, RolloutConfig, play_episodes, play_paired
 from spade.sandbox import SandboxPool
 from spade.sandbox.process import WorkerProcess
 
@@ -53,10 +53,10 @@ def main() -> None:
     with SandboxPool(spares=4) as pool:
         runs = {
             "paired, audit on": lambda: play_paired(
-                agent, source, "e", k, RolloutConfig(max_turns=3, audit=True), pool
+                PairedPlay(agent, k, RolloutConfig(max_turns=3, audit=True), pool), source, "e"
             ),
             "paired, audit off": lambda: play_paired(
-                agent, source, "e", k, RolloutConfig(max_turns=3, audit=False), pool
+                PairedPlay(agent, k, RolloutConfig(max_turns=3, audit=False), pool), source, "e"
             ),
             "2K unhinted episodes": lambda: play_episodes(
                 agent,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -23,7 +25,7 @@ def all_imports(limits: Limits) -> Limits:
 
 
 TINY_RUN = [
-    "model=tiny-random",
+    "roles.agent.model=tiny-random",
     "device=cpu",
     "designs_per_iteration=1",
     "designer.max_new_tokens=16",
@@ -38,6 +40,20 @@ TINY_RUN = [
 ]
 """``--set`` overrides of a self-play run small enough for a test: the tiny model, one design,
 one replayed fixture environment (no frontier environments), one short turn."""
+
+
+def require_ray() -> ModuleType:
+    """Ray, for a test (or a whole module, at its top) that needs it. Where it is missing the
+    test skips, saying why; but where ``CI`` is "true" it fails: CI installs Ray (``make test``
+    installs the ``ray`` extra), so a missing Ray there is a broken install, not a reason to
+    skip the cluster tests in silence."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError as exc:
+        missing = f"Ray is not installed ({exc}); install the 'ray' extra: pip install -e '.[ray]'"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true and {missing}: CI installs Ray, so this is a broken install")
+        pytest.skip(missing, allow_module_level=True)
 
 
 def fixture_source(name: str) -> str:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 SRC = Path(__file__).resolve().parents[1] / "src" / "spade"
 
 LAYERS: list[set[str]] = [
@@ -105,6 +103,19 @@ def test_no_import_circles() -> None:
     assert not circles, "\n".join(circles[:10])
 
 
-@pytest.mark.parametrize("module", ["spade.train.loop", "spade.cluster.generation"])
-def test_the_layer_table_covers_the_tree(module: str) -> None:
-    assert layer_of(module) >= 0
+def test_the_layer_table_places_every_package_once_and_names_nothing_else() -> None:
+    """Every package folder and top-level module of ``src/spade`` sits in exactly one layer (a
+    new package must be placed), and every name in the table is one of them (none stale)."""
+    folders = {p.name for p in SRC.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    tree = folders | {p.stem for p in SRC.glob("*.py")}
+    placed = [name for layer in LAYERS for name in layer]
+    twice = sorted({name for name in placed if placed.count(name) > 1})
+    assert not twice, f"in more than one layer of LAYERS: {twice}"
+    assert not tree - set(placed), f"in no layer of LAYERS: {sorted(tree - set(placed))}"
+    assert not set(placed) - tree, f"in LAYERS, not in src/spade: {sorted(set(placed) - tree)}"
+
+
+def test_the_command_line_is_the_top_layer_alone() -> None:
+    """Only ``__main__`` shares the command line's layer, so every other module importing
+    ``spade.cli`` points up (``test_every_layer_points_down``)."""
+    assert LAYERS[-1] == {"cli", "__main__"}

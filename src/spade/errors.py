@@ -15,6 +15,11 @@ class UsageError(SpadeError):
     """Bad input from the user (missing file, bad flag value). The CLI exits with status 2."""
 
 
+class SettingRenamed(DeprecationWarning):
+    """A run setting given under its old name: it still loads, at its new place. The CLI prints
+    these as ``spade: warning:`` lines (Python hides DeprecationWarnings by default)."""
+
+
 class ClusterError(UsageError):
     """The Ray cluster cannot run the job as asked: its address does not answer, a node lacks
     what the run needs (bubblewrap), or nodes run different versions. Exit status 2."""

@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from conftest import fixture_source
-from spade.archive import Archive, ArchiveError, Origin, Relation, choose_replay, export
+from spade.archive import (
+    Archive,
+    ArchiveError,
+    Origin,
+    Provenance,
+    Relation,
+    choose_replay,
+    export,
+)
 from spade.checker import CheckConfig, check_path, check_source
 from spade.regret import RegretConfig, RegretEstimate
 
@@ -39,15 +47,13 @@ def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
     verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
     with Archive(path) as archive:
         env_id, created = archive.add(
-            COUNTER, Origin.DESIGNED, verdict, skill="counting", doc_id="d1"
+            COUNTER, Provenance(Origin.DESIGNED, skill="counting", doc_id="d1"), verdict
         )
-        again, created_again = archive.add(COUNTER + "\n\n", Origin.EXTRA)
+        again, created_again = archive.add(COUNTER + "\n\n", Provenance(Origin.EXTRA))
         assert created and not created_again and again == env_id
         child, _ = archive.add(
             COUNTER.replace("3, 6", "4, 8"),
-            Origin.DESIGNED,
-            parent_id=env_id,
-            relation=Relation.HARDER,
+            Provenance(Origin.DESIGNED, parent_id=env_id, relation=Relation.HARDER),
         )
         record(archive, env_id, 1, 0.25)
         archive.record_play(env_id, 2, estimate(0.5), 8, ema_rate=0.05, ema_prior=None)
@@ -68,7 +74,8 @@ def test_add_dedupe_stats_and_reopen(tmp_path: Path) -> None:
 
 def test_listing_gives_each_environment_its_own_latest_stats(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
-        ids = [archive.add(COUNTER + f"\n# variant {i}\n", Origin.DESIGNED)[0] for i in range(3)]
+        designed = Provenance(Origin.DESIGNED)
+        ids = [archive.add(COUNTER + f"\n# variant {i}\n", designed)[0] for i in range(3)]
         record(archive, ids[0], 1, 0.1)
         record(archive, ids[0], 3, 0.3)
         record(archive, ids[1], 2, 0.2)
@@ -98,7 +105,8 @@ def test_foreign_and_corrupt_files_are_refused_untouched(tmp_path: Path) -> None
 
 def test_replay_prefers_high_regret_and_stale(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
-        ids = [archive.add(COUNTER + f"\n# variant {i}\n", Origin.DESIGNED)[0] for i in range(4)]
+        designed = Provenance(Origin.DESIGNED)
+        ids = [archive.add(COUNTER + f"\n# variant {i}\n", designed)[0] for i in range(4)]
         for env_id, regret in zip(ids, [0.0, 0.1, 0.2, 0.6], strict=True):
             record(archive, env_id, 1, regret)
         envs = archive.environments()
@@ -116,7 +124,7 @@ def test_replay_prefers_high_regret_and_stale(tmp_path: Path) -> None:
 def test_export_writes_checkable_files(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
         verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
-        env_id, _ = archive.add(COUNTER, Origin.DESIGNED, verdict)
+        env_id, _ = archive.add(COUNTER, Provenance(Origin.DESIGNED), verdict)
         lines = export(archive.environments(), tmp_path / "out")
     assert lines.read_text().count("\n") == 1
     exported = tmp_path / "out" / f"env_{env_id:05d}.py"
@@ -130,8 +138,8 @@ def test_archive_cli_lists_shows_and_exports(tmp_path: Path) -> None:
 
     with Archive(tmp_path / "archive.sqlite") as archive:
         verdict = check_source(COUNTER, "counter", CheckConfig(seeds=2))
-        good, _ = archive.add(COUNTER, Origin.DESIGNED, verdict)
-        archive.add("class BrokenEnv(:\n", Origin.EXTRA)
+        good, _ = archive.add(COUNTER, Provenance(Origin.DESIGNED), verdict)
+        archive.add("class BrokenEnv(:\n", Provenance(Origin.EXTRA))
         record(archive, good, 1, 0.3)
 
     def spade(*args: str) -> subprocess.CompletedProcess[str]:
@@ -165,7 +173,7 @@ def test_schema_1_archive_is_migrated_in_place(tmp_path: Path) -> None:
         old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         old.execute("PRAGMA user_version = 1")
     with Archive(path) as archive:
-        env_id, _ = archive.add("class AEnv:\n    pass\n", Origin.DESIGNED)
+        env_id, _ = archive.add("class AEnv:\n    pass\n", Provenance(Origin.DESIGNED))
         record = DesignRecord(3, "3:0", 0, "reasoning_v1", "doc", env_id, "valid", 1.0, 0.7, "r")
         archive.record_design(record)
         (stored,) = archive.designs(iteration=3)
@@ -210,7 +218,7 @@ def test_schema_2_archive_gains_the_ema_and_keeps_its_outcomes_readable(tmp_path
 
 def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.sqlite") as archive:
-        env_id, _ = archive.add(COUNTER, Origin.DESIGNED)
+        env_id, _ = archive.add(COUNTER, Provenance(Origin.DESIGNED))
         rates = [0.5, 1.0, 0.0]
         befores = [
             archive.record_play(env_id, i, estimate(0.1, r), 4, ema_rate=0.5, ema_prior=None)
@@ -223,7 +231,7 @@ def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Pat
         assert stored.win_ema == pytest.approx(0.375)
         assert (stored.times_sampled, stored.last_sampled) == (3, 3)
         assert stored.latest is not None and stored.latest["unhinted_win_rate"] == 0.0
-        other, _ = archive.add(COUNTER + "\n# other\n", Origin.DESIGNED)
+        other, _ = archive.add(COUNTER + "\n# other\n", Provenance(Origin.DESIGNED))
         # a configured prior is the history of a first play: 0.2 + 0.5 * (1 - 0.2) = 0.6
         assert (
             archive.record_play(other, 1, estimate(0, 1.0), 4, ema_rate=0.5, ema_prior=0.2) == 0.2
@@ -237,12 +245,13 @@ def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Pat
 def test_origin_and_relation_are_enums_stored_as_their_text(tmp_path: Path) -> None:
     path = tmp_path / "a.sqlite"
     with Archive(path) as archive:
-        parent, _ = archive.add(COUNTER, Origin.LIBRARY, trusted=True)
+        parent, _ = archive.add(COUNTER, Provenance(Origin.LIBRARY), trusted=True)
         archive.add(
-            COUNTER + "\n# repaired\n", Origin.DESIGNED, parent_id=parent, relation=Relation.REPAIR
+            COUNTER + "\n# repaired\n",
+            Provenance(Origin.DESIGNED, parent_id=parent, relation=Relation.REPAIR),
         )
         with pytest.raises(ValueError, match="mutant"):
-            archive.add(COUNTER + "\n# other\n", "mutant")  # type: ignore[arg-type]
+            archive.add(COUNTER + "\n# other\n", Provenance("mutant"))  # type: ignore[arg-type]
         assert [(e.origin, e.relation) for e in archive.environments()] == [
             (Origin.LIBRARY, None),
             (Origin.DESIGNED, Relation.REPAIR),

@@ -17,7 +17,7 @@ from spade.corpus import HELDOUT_DOCS
 
 SPADE = [sys.executable, "-m", "spade"]
 TINY = [
-    "model=tiny-random",
+    "roles.agent.model=tiny-random",
     "device=cpu",
     "designs_per_iteration=2",
     "designer.max_new_tokens=16",
@@ -29,9 +29,9 @@ TINY = [
 
 def test_the_benchmark_trains_the_designer_alone() -> None:
     config = designer_config(["replay_envs=3", "iterations=4"])
-    assert not config.train_agent and config.train_designer
+    assert not config.roles.agent.train and config.roles.designer.train
     assert config.replay_envs == 0 and config.frontier_envs == []  # the overrides win
-    assert config.iterations == 4 and config.learner.designer_update_every == 1
+    assert config.iterations == 4 and config.roles.designer.update_every == 1
 
 
 def test_a_designer_override_keeps_the_rest_of_the_run_profile() -> None:

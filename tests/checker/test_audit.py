@@ -6,7 +6,7 @@ from __future__ import annotations
 from spade.checker import CheckConfig, check_source
 from spade.checker.audit import audit_episodes, task_observation
 from spade.llm.scripted import ScriptedPolicy
-from spade.rollout import RolloutConfig, play_paired
+from spade.rollout import PairedPlay, RolloutConfig, play_paired
 from spade.seeds import env_seeds
 from spade.types import HINT_SEPARATOR, Episode
 
@@ -114,11 +114,13 @@ def test_an_environment_leaking_only_on_played_seeds_passes_the_check_and_is_cau
     assert next(c for c in verdict.checks if c.name == "hint_leak").passed, verdict.to_json()
     policy = ScriptedPolicy(lambda conversation: "\\boxed{1111}")
     result = play_paired(
-        policy, source, "vault", 2, RolloutConfig(max_turns=3), base_seed=played[0]
+        PairedPlay(policy, 2, RolloutConfig(max_turns=3), base_seed=played[0]), source, "vault"
     )
     assert result.audit.audited == 2
     assert result.audit.leak is not None and f"seed {played[1]}" in result.audit.leak
     quiet = play_paired(
-        policy, source, "vault", 2, RolloutConfig(max_turns=3, audit=False), base_seed=played[0]
+        PairedPlay(policy, 2, RolloutConfig(max_turns=3, audit=False), base_seed=played[0]),
+        source,
+        "vault",
     )
     assert quiet.audit.audited == 0 and quiet.audit.leak is None

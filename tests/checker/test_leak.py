@@ -3,6 +3,7 @@
 import pytest
 
 from spade.checker.leak import (
+    CommonGround,
     action_payload,
     argument_values,
     contains_telling,
@@ -137,7 +138,7 @@ def test_revealed_skips_public_and_short_payloads():
 
 # -- hint_leaks --------------------------------------------------------------------------------
 
-NOTHING_PUBLIC: frozenset[str] = frozenset()
+NOTHING_PUBLIC = CommonGround()
 FLIGHT_SOLUTION = [
     format_tool_call("search_flights", {"origin": "SFO", "destination": "NRT"}),
     format_tool_call("book", {"flight": "UA837"}),
@@ -165,7 +166,7 @@ def test_hint_leaks_any_step_not_only_the_answer():
 def test_hint_leaks_public_option_word_is_not_a_leak():
     solution = [r"\boxed{yes}"]
     hint = "Reply yes or no only after checking every divisor."
-    assert hint_leaks(hint, solution, frozenset({"yes", "no"}), 3, 100) is None
+    assert hint_leaks(hint, solution, CommonGround(frozenset({"yes", "no"})), 3, 100) is None
     assert (
         hint_leaks(hint, solution, NOTHING_PUBLIC, 3, 100) == "the hint contains the answer 'yes'"
     )
@@ -187,7 +188,7 @@ def test_hint_leaks_short_answer_the_task_does_not_show():
     episode's own first observation shows it too (restating the task is fine)."""
     solution = ["look", format_answer("7")]
     hint = "There are 7 doors; look around."
-    public = frozenset({"look"})
+    public = CommonGround(frozenset({"look"}))
     assert hint_leaks(hint, solution, public, 3, 100) == "the hint contains the answer '7'"
     assert hint_leaks(hint, solution, public, 3, 100, "7 doors, one opens.") is None
     assert hint_leaks("Seven doors: look around.", solution, public, 3, 100) is None
@@ -196,10 +197,10 @@ def test_hint_leaks_short_answer_the_task_does_not_show():
 def test_hint_leaks_short_letter_answer_in_its_own_case_only():
     """Option letters count in the payload's case: 'B' as a word is an answer, 'a' as an
     article is not; two-letter English words never count."""
-    assert hint_leaks("Pick B.", [r"\boxed{B}"], frozenset(), 3, 100) is not None
-    assert hint_leaks("Think of a rule.", [r"\boxed{a}"], frozenset(), 3, 100) is None
-    assert hint_leaks("There is no trick.", [r"\boxed{no}"], frozenset(), 3, 100) is None
-    assert hint_leaks("It is 42.", [r"\boxed{42}"], frozenset(), 3, 100) is not None
+    assert hint_leaks("Pick B.", [r"\boxed{B}"], NOTHING_PUBLIC, 3, 100) is not None
+    assert hint_leaks("Think of a rule.", [r"\boxed{a}"], NOTHING_PUBLIC, 3, 100) is None
+    assert hint_leaks("There is no trick.", [r"\boxed{no}"], NOTHING_PUBLIC, 3, 100) is None
+    assert hint_leaks("It is 42.", [r"\boxed{42}"], NOTHING_PUBLIC, 3, 100) is not None
 
 
 def test_hint_leaks_long_solution_action_verbatim():
@@ -210,7 +211,7 @@ def test_hint_leaks_long_solution_action_verbatim():
 
 def test_hint_leaks_public_short_action_is_allowed():
     solution = ["north", "east", format_answer("treasure chest")]
-    public = frozenset({"north", "east"})
+    public = CommonGround(frozenset({"north", "east"}))
     assert hint_leaks("Going north is a fine start.", solution, public, 3, 20) is None
 
 

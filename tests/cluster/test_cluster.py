@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from conftest import FIXTURES, TINY_RUN, fixture_source
+from conftest import FIXTURES, TINY_RUN, fixture_source, require_ray
 from spade.cluster.config import ClusterConfig
 from spade.errors import ClusterError
 
-ray = pytest.importorskip("ray")
+ray = require_ray()
 from ray.cluster_utils import Cluster  # noqa: E402
 
 SPADE = str(Path(sys.executable).parent / "spade")
@@ -144,7 +144,7 @@ def test_a_sharded_learner_matches_one_process_and_resumes_after_a_worker_is_kil
     try:
         with Reporter(quiet(), 3, 0, False) as reporter:
             first = iterate(session, 1, reporter)
-            updater: Any = session.engines.updater
+            updater: Any = session.parts.updater
             os.kill(updater.pids[1], signal.SIGKILL)
             with pytest.raises(ClusterError, match="continue the run with --resume"):
                 iterate(session, 2, reporter)
@@ -231,7 +231,7 @@ def test_checks_of_a_lost_node_run_again_elsewhere(cluster: Cluster) -> None:
 
 def _spade_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [SPADE, "run", "--set", "model=tiny-random", "--quiet", *args],
+        [SPADE, "run", "--set", "roles.agent.model=tiny-random", "--quiet", *args],
         capture_output=True,
         text=True,
         cwd=cwd,

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from conftest import require_ray
 from spade.cluster.generation import ReplicatedPolicy, split_rows, start_replica
 from spade.llm.base import SamplingParams, WeightsSnapshot
 from spade.llm.spec import ModelSpec
 
-ray = pytest.importorskip("ray")
+ray = require_ray()
 
 LOAD = ModelSpec(name="tiny-random", device="cpu")
 VLLM_PYTHON = Path(__file__).resolve().parents[2] / ".venv-vllm" / "bin" / "python"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from spade.archive import Archive, ArchivedEnv, Origin
+from spade.archive import Archive, ArchivedEnv, Origin, Provenance
 from spade.checker import STAGES, CheckConfig, HintSource
 from spade.corpus import CorpusSampler, load_corpus
 from spade.designer import (
@@ -18,6 +18,7 @@ from spade.designer import (
     EnvKind,
     Outcome,
     Relation,
+    RoundContext,
     attempt_reward,
     extract_code,
     run_round,
@@ -73,17 +74,17 @@ def one_round(
 ):
     archive = Archive(tmp_path / "archive.sqlite")
     sampler = CorpusSampler(load_corpus(), seed=0)
-    result = run_round(
+    context = RoundContext(
         designer,
         agent or ScriptedPolicy(binary_search_agent),
         sampler,
         archive,
-        count=count,
         config=FAST,
         rollout=ROLLOUT,
         regret=regret or RegretConfig(),
         episodes=episodes,
     )
+    result = run_round(context, count)
     return archive, result
 
 
@@ -119,10 +120,12 @@ def test_design_round_checks_under_the_rollouts_hint_source(
     config = FAST.model_copy(update={"repair_attempts": 0})
     sampler = CorpusSampler(load_corpus(), seed=0)
     tasks = plan_tasks(1, sampler, [], config, random.Random(0), token_counter(designer))
+    rollout = RolloutConfig(max_turns=10, system_prompt=None, hint_source=hint_source)
     with Archive(tmp_path / "archive.sqlite") as archive:
-        (design,) = design_round(
-            designer, tasks, archive, config, max_turns=10, hint_source=hint_source
+        context = RoundContext(
+            designer, designer, sampler, archive, config, rollout, RegretConfig(), episodes=0
         )
+        (design,) = design_round(context, tasks)
     hint = next(c for c in design.final.verdict.checks if c.name == "hint")  # type: ignore[union-attr]
     assert hint.passed == (hint_source == "model"), hint.message
 
@@ -376,24 +379,25 @@ def test_edit_of_an_easy_archived_environment_asks_for_harder_and_records_the_pa
     tmp_path: Path,
 ) -> None:
     archive = Archive(tmp_path / "archive.sqlite")
-    parent_id, _ = archive.add(GUESS, Origin.LIBRARY, skill="binary search", trusted=True)
+    library = Provenance(Origin.LIBRARY, skill="binary search")
+    parent_id, _ = archive.add(GUESS, library, trusted=True)
     won_all = RegretEstimate(0.0, 0, 0, 1.0, 1.0, 1.0, 1.0, 4)
     archive.record_play(parent_id, 0, won_all, 4, ema_rate=0.05, ema_prior=None)
     harder = GUESS.replace("self.high = 25 * 2**level", "self.high = 100 * 2**level")
     designer = ScriptedPolicy(lambda _: fenced(harder))
     config = FAST.model_copy(update={"edit_share": 1.0})
-    result = run_round(
+    context = RoundContext(
         designer,
         ScriptedPolicy(binary_search_agent),
         CorpusSampler(load_corpus(), seed=0),
         archive,
-        count=1,
         config=config,
         rollout=ROLLOUT,
         regret=RegretConfig(),
         episodes=2,
         iteration=1,
     )
+    result = run_round(context, 1)
     (design,) = result.designs
     prompt = str(designer.seen[0][-1]["content"])
     assert "Make it harder" in prompt and "won 100% of episodes without the hint" in prompt
@@ -425,7 +429,7 @@ def test_each_recipe_scores_an_attempt_from_its_archived_plays(
 ) -> None:
     regret = RegretConfig(designer_reward=recipe, ema_rate=0.5)  # type: ignore[arg-type]
     with Archive(tmp_path / "archive.sqlite") as archive:
-        env_id, _ = archive.add(GUESS, Origin.DESIGNED, trusted=True)
+        env_id, _ = archive.add(GUESS, Provenance(Origin.DESIGNED), trusted=True)
         for iteration, (win, gap) in enumerate([(0.2, 0.0), (0.6, 0.1), (0.3, 0.3)], 1):
             slow_ema = archive.record_play(
                 env_id,
@@ -483,7 +487,7 @@ def test_a_design_caught_at_play_becomes_invalid_with_the_invalid_reward(tmp_pat
     checks = [(name, True) for name in STAGES]
     attempt = make_attempt(checks, outcome=Outcome.VALID)
     with Archive(tmp_path / "a.sqlite") as archive:
-        env_id, _ = archive.add("class XEnv: pass", Origin.DESIGNED, attempt.verdict)
+        env_id, _ = archive.add("class XEnv: pass", Provenance(Origin.DESIGNED), attempt.verdict)
         attempt.env_id = env_id
         attempt.record_id = archive.record_design(
             DesignRecord(1, "1:0", 0, "t", None, env_id, "valid", 1.0, None, "reply")

@@ -19,7 +19,7 @@ greedy rule works: take the largest coin that fits, repeat. With coins of 1, 3 a
 for 6 (4+1+1 against 3+3), and dynamic programming over the amounts finds the fewest coins.
 """
 SETTINGS = [
-    "model=tiny-random",
+    "roles.agent.model=tiny-random",
     "device=cpu",
     "designer.max_new_tokens=24",
     "episodes_per_arm=1",

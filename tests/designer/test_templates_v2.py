@@ -12,7 +12,7 @@ import pytest
 from spade.archive import Archive
 from spade.checker import CheckConfig, check_source
 from spade.corpus import CorpusSampler, load_corpus
-from spade.designer import DesignerConfig, Outcome, run_round
+from spade.designer import DesignerConfig, Outcome, RoundContext, run_round
 from spade.designer.prompts import TEMPLATES_DIR, load_template, prefill_text
 from spade.llm.hf import HFPolicy
 from spade.regret import RegretConfig
@@ -52,17 +52,17 @@ def test_a_prefilled_reply_is_extracted_trained_on_and_archived_whole(
         check=CheckConfig(seeds=2),
     )
     with Archive(tmp_path / "archive.sqlite") as archive:
-        result = run_round(
+        context = RoundContext(
             tiny_policy,
             tiny_policy,
             CorpusSampler(load_corpus(), seed=0),
             archive,
-            count=2,
             config=config,
             rollout=RolloutConfig(max_turns=2, max_tokens_per_turn=8),
             regret=RegretConfig(),
             episodes=0,
         )
+        result = run_round(context, 2)
         records = archive.designs()
     attempts = [a for d in result.designs for a in d.attempts]
     assert len(attempts) == 2

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spade.archive import Archive, Origin
+from spade.archive import Archive, Origin, Provenance
 from spade.errors import UsageError
 from spade.regret import RegretEstimate
 from spade.report import write_report
@@ -79,7 +79,8 @@ def _write_archive(path: Path) -> None:
         for index, skill in enumerate(["arithmetic", "arithmetic", "graph_search", "spelling"]):
             source = f"class Env:\n    VALUE = {index}  # <{skill}>\n"
             verdict = _verdict(passed=index % 2 == 0)
-            env_id, created = archive.add(source, Origin.DESIGNED, verdict, skill=skill)
+            provenance = Provenance(Origin.DESIGNED, skill=skill)
+            env_id, created = archive.add(source, provenance, verdict)
             assert created
             if index < 3:
                 estimate = _estimate(0.125 * (index + 1))

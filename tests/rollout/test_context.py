@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spade.llm.hf import HFPolicy
-from spade.rollout import EpisodeSpec, RolloutConfig, play_episodes, play_paired
+from spade.rollout import EpisodeSpec, PairedPlay, RolloutConfig, play_episodes, play_paired
 from spade.train.samples import agent_samples
 from spade.types import StopReason
 
@@ -90,7 +90,7 @@ def test_unplayed_pairs_leave_regret_and_advantages(tiny_policy: HFPolicy) -> No
     # Seed 1's task alone overflows the context; seeds 0 and 2 play (return 0.5 each).
     source = tool_env(1, long_seed=1)
     config = RolloutConfig(max_turns=1, max_tokens_per_turn=4, max_context_tokens=1024)
-    result = play_paired(tiny_policy, source, "tools", 3, config)
+    result = play_paired(PairedPlay(tiny_policy, 3, config), source, "tools")
     assert [e.played for e in result.unhinted] == [True, False, True]
     assert result.estimate.pairs == 2
     assert result.estimate.unhinted_mean == 0.5 and result.estimate.unhinted_win_rate == 0.0
@@ -102,7 +102,7 @@ def test_unplayed_pairs_leave_regret_and_advantages(tiny_policy: HFPolicy) -> No
 
 def test_no_pair_played_has_no_regret(tiny_policy: HFPolicy) -> None:
     config = RolloutConfig(max_turns=1, max_tokens_per_turn=4, max_context_tokens=256)
-    result = play_paired(tiny_policy, tool_env(5), "tools", 2, config)
+    result = play_paired(PairedPlay(tiny_policy, 2, config), tool_env(5), "tools")
     assert result.estimate.pairs == 0 and len(result.unplayed_pairs) == 2
 
 

@@ -8,7 +8,14 @@ import pytest
 
 from conftest import fixture_source, zombie_children
 from spade.llm.hf import HFPolicy, token_logprobs
-from spade.rollout import EpisodeSpec, RolloutConfig, TemplateError, play_episodes, play_paired
+from spade.rollout import (
+    EpisodeSpec,
+    PairedPlay,
+    RolloutConfig,
+    TemplateError,
+    play_episodes,
+    play_paired,
+)
 from spade.rollout.config import HINT_SEPARATOR
 from spade.rollout.hints import model_hint_leak
 from spade.sandbox import Limits, SandboxPool
@@ -134,7 +141,7 @@ def _sandbox_children() -> list[int]:
 
 
 def test_paired_arms_share_seeds_and_differ_by_the_hint(tiny_policy: HFPolicy) -> None:
-    result = play_paired(tiny_policy, COUNTER, "counter", 3, CONFIG, base_seed=10)
+    result = play_paired(PairedPlay(tiny_policy, 3, CONFIG, base_seed=10), COUNTER, "counter")
     assert (
         [e.env_seed for e in result.unhinted] == [e.env_seed for e in result.hinted] == [10, 11, 12]
     )
@@ -153,7 +160,7 @@ def test_paired_arms_share_seeds_and_differ_by_the_hint(tiny_policy: HFPolicy) -
 
 def test_model_written_hints_are_used_and_judged(tiny_policy: HFPolicy) -> None:
     config = CONFIG.model_copy(update={"hint_source": "model"})
-    result = play_paired(tiny_policy, COUNTER, "counter", 2, config)
+    result = play_paired(PairedPlay(tiny_policy, 2, config), COUNTER, "counter")
     assert result.model_hint
     assert all(e.hint == result.model_hint for e in result.hinted)
     # The one judge decides before play, on every played seed: a public option word is no

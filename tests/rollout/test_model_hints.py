@@ -13,7 +13,7 @@ from spade.llm.scripted import ScriptedPolicy
 from spade.rollout import RolloutConfig
 from spade.rollout.config import HINT_SEPARATOR
 from spade.rollout.hints import HINT_PROMPT, model_hint_leak
-from spade.rollout.paired import play_paired
+from spade.rollout.paired import PairedPlay, play_paired
 from spade.sandbox import Limits, SandboxedEnv
 
 LIMITS = Limits(call_timeout_s=2.0, load_timeout_s=10.0, cpu_seconds=20)
@@ -44,7 +44,7 @@ def test_leaking_model_hint_is_discarded_before_hinted_play() -> None:
     leak = "It is a BLUE\n  Whale."  # seed 0's animal is "Blue Whale", submitted as a tool arg
     policy = hint_writer(leak)
     source = fixture_source("leak_hint_normalised.py")
-    result = play_paired(policy, source, "animal", 2, CONFIG)
+    result = play_paired(PairedPlay(policy, 2, CONFIG), source, "animal")
     assert result.model_hint == "It is a BLUE Whale."
     assert result.hint_rejected is not None
     assert result.hint_rejected.startswith("seed 0: the hint contains the tool-call argument")
@@ -60,7 +60,9 @@ def test_leaking_model_hint_is_discarded_before_hinted_play() -> None:
 def test_clean_model_hint_reaches_hinted_play() -> None:
     clean = "Answer yes or no only after trying every divisor up to the square root."
     policy = hint_writer(clean, "\\boxed{yes}")
-    result = play_paired(policy, fixture_source("leak_options_listed.py"), "primes", 2, CONFIG)
+    result = play_paired(
+        PairedPlay(policy, 2, CONFIG), fixture_source("leak_options_listed.py"), "primes"
+    )
     assert result.hint_rejected is None
     assert result.model_hint == clean
     for plain, hinted in zip(result.unhinted, result.hinted, strict=True):

@@ -15,7 +15,7 @@ import pytest
 from spade.checker import CheckConfig, check_source
 from spade.llm.base import Message
 from spade.llm.scripted import ScriptedPolicy
-from spade.rollout import RolloutConfig, play_paired
+from spade.rollout import PairedPlay, RolloutConfig, play_paired
 from spade.rollout.config import HINT_SEPARATOR
 from spade.sandbox.text import clean_text
 
@@ -55,9 +55,8 @@ def test_a_perfect_agent_gets_no_regret_from_privileged_side_effects(path: Path)
     source = path.read_text()
     base_seed = random.Random(path.stem).randrange(10**6)
     agent = perfect_agent(oracle(source, range(base_seed, base_seed + EPISODES)))
-    result = play_paired(
-        agent, source, path.stem, EPISODES, RolloutConfig(max_turns=3), None, base_seed
-    )
+    play = PairedPlay(agent, EPISODES, RolloutConfig(max_turns=3), None, base_seed)
+    result = play_paired(play, source, path.stem)
     assert result.estimate.pairs == EPISODES
     assert abs(result.estimate.regret) <= 0.1, result.estimate
     # The hinted arm read the hint, yet its played instance behaved as the unhinted one's.

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ import pytest
 from rich.console import Console
 
 from conftest import FIXTURES, TINY_RUN
-from spade.train.config import load_config
+from spade.errors import SettingRenamed
+from spade.train.config import RENAMED, load_config
 from spade.train.loop import run
 
 TINY = TINY_RUN
@@ -102,14 +104,16 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
     assert resolved["iterations"] == 7 and resolved["designer"]["repair_attempts"] == 0
     assert resolved["learner"]["kl_coef"] == 0.005 and resolved["learner"]["clip_high"] == 0.28
     leaves = _leaves(resolved)
-    # #24: 148 leaves before one knob per concept; each concept below now has one setting.
-    assert len(leaves) < 148
+    # #24: 148 leaves before one knob per concept; #32: 147 before the settings per role, 146
+    # after (roles.agent and roles.designer: the designer warm-start's on/off and its adapter
+    # folder became one setting, roles.designer.warmstart).
+    assert len(leaves) == 146
     assert [k for k in leaves if k.endswith(("hint_source", "win_threshold", "dtype"))] == [
         "dtype",
         "rollout.hint_source",
     ]
-    with pytest.warns(DeprecationWarning, match="designer_engine"):  # the old name still works
-        assert load_config(None, ["designer_backend=openai"]).designer_engine == "openai"
+    assert set(leaves) & set(RENAMED) == set()  # a moved setting is printed at its new place only
+    assert set(RENAMED.values()) <= set(leaves)
     yaml_file = tmp_path / "run.yaml"
     yaml_file.write_text("iterations: 2\nrollout:\n  max_turns: 5\n")
     config = load_config(yaml_file, [])
@@ -117,23 +121,113 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
     engine = subprocess.run(
         [*SPADE, "run", "--engine", "vllm", "--print-config"], capture_output=True, text=True
     )
-    assert json.loads(engine.stdout)["generation"]["engine"] == "vllm"
+    assert json.loads(engine.stdout)["roles"]["agent"]["engine"] == "vllm"
     bogus = subprocess.run([*SPADE, "run", "--engine", "sglang"], capture_output=True, text=True)
-    assert bogus.returncode == 2 and "generation.engine" in bogus.stderr
+    assert bogus.returncode == 2 and "roles.agent.engine" in bogus.stderr
     missing = subprocess.run(
         [*SPADE, "run", "--resume", str(tmp_path / "nothing")], capture_output=True, text=True
     )
     assert missing.returncode == 2 and "not a run folder" in missing.stderr
 
 
+OLD_VALUES: dict[str, Any] = {
+    "model": "tiny-random",
+    "generation.engine": "vllm",
+    "train_agent": False,
+    "designer_model": "tiny-random",
+    "designer_engine": "openai",
+    "designer_backend": "openai",
+    "designer_base_url": "http://localhost:8000/v1",
+    "train_designer": False,
+    "designer.warmstart": False,
+    "designer.warmstart_adapter": "adapters/mine",
+    "learner.designer_weight_cap": 10.0,
+    "learner.designer_update_every": 4,
+    "regret.plr_staleness_mix": 0.5,
+}
+"""A value other than the default for each old setting name."""
+
+
+def _at(config: Any, path: str) -> Any:
+    for key in path.split("."):
+        config = getattr(config, key)
+    return config
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(RENAMED.items()))
+def test_an_old_setting_name_loads_with_a_warning_as_its_new_name(old: str, new: str) -> None:
+    value = OLD_VALUES[old]
+    assignment = json.dumps(value)
+    with pytest.warns(DeprecationWarning, match=f"'{old}' is now '{new}'"):
+        config = load_config(None, [f"{old}={assignment}"])
+    assert _at(config, new) == value != _at(load_config(None, []), new)
+    assert config == load_config(None, [f"{new}={assignment}"])
+
+
+def test_every_old_setting_name_is_tested() -> None:
+    assert set(OLD_VALUES) == set(RENAMED)
+
+
+def test_old_setting_names_on_the_command_line_and_in_files(tmp_path: Path) -> None:
+    """Old names work as a user gives them: with --set, in a TOML file, in an old run's
+    config.json; each says its new name on stderr, and a later --set of the new name wins."""
+    toml = tmp_path / "old.toml"
+    toml.write_text(
+        'model = "tiny-random"\ndesigner_backend = "openai"\n'
+        '[designer]\nwarmstart = true\nwarmstart_adapter = "adapters/mine"\n'
+        "[learner]\ndesigner_update_every = 4\n"
+    )
+    sets = ["regret.plr_staleness_mix=0.5", "generation.engine=vllm", "roles.agent.model=other"]
+    shown = subprocess.run(
+        [*SPADE, "run", "--config", str(toml), *[a for s in sets for a in ("--set", s)],
+         "--print-config"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    resolved = json.loads(shown.stdout)
+    assert resolved["roles"]["agent"] == {"model": "other", "engine": "vllm", "train": True}
+    designer = resolved["roles"]["designer"]
+    assert designer["engine"] == "openai" and designer["update_every"] == 4
+    assert designer["warmstart"] == "adapters/mine" and resolved["regret"]["plr_age_mix"] == 0.5
+    for old in (
+        "model",
+        "designer_backend",
+        "designer.warmstart",
+        "designer.warmstart_adapter",
+        "learner.designer_update_every",
+        "regret.plr_staleness_mix",
+        "generation.engine",
+    ):
+        assert f"spade: warning: '{old}' is now '{RENAMED[old]}'" in shown.stderr
+    run_dir = tmp_path / "old-run"  # a run folder written before the move, resumed
+    run_dir.mkdir()
+    stored = {"model": "tiny-random", "generation": {"engine": "vllm"}, "train_designer": False}
+    stored["designer"] = {"warmstart": False, "warmstart_adapter": None}
+    (run_dir / "config.json").write_text(json.dumps(stored))
+    resumed = subprocess.run(
+        [*SPADE, "run", "--resume", str(run_dir), "--set", "roles.agent.engine=hf",
+         "--print-config"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr
+    roles = json.loads(resumed.stdout)["roles"]
+    assert roles["agent"] == {"model": "tiny-random", "engine": "hf", "train": True}
+    assert roles["designer"]["train"] is False and roles["designer"]["warmstart"] is False
+
+
 def test_paper_config_file_loads() -> None:
     from spade.llm.vllm.server import engine_dtype
 
-    config = load_config(Path(__file__).parents[2] / "configs" / "paper.toml", [])
+    configs = Path(__file__).parents[2] / "configs"
+    with warnings.catch_warnings():  # the shipped configs use the current setting names
+        warnings.simplefilter("error", SettingRenamed)
+        for path in configs.glob("*.toml"):
+            load_config(path, [])
+    config = load_config(configs / "paper.toml", [])
     assert config.episodes_per_arm == 16 and config.learner.full_finetune
-    assert config.designer.memory.positives == 2 and config.learner.designer_update_every == 4
+    assert config.designer.memory.positives == 2 and config.roles.designer.update_every == 4
     assert config.designer.temperature == 0.8 and config.designer.edit_share == 0.25
-    assert config.generation.engine == "vllm" and engine_dtype(config.dtype) == "bfloat16"
+    assert config.roles.agent.engine == "vllm" and engine_dtype(config.dtype) == "bfloat16"
     # the CPU profile's quiz designer, frontier replay and novelty bonus do not leak in
     assert config.designer.reasoning_template == "reasoning_v2"
     assert config.designer.tool_use_share == 0.5 and config.designer.novelty_bonus == 0.0

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
 
 from spade.train.loss import (
+    LossBatch,
     clipped_policy_loss,
     grouped_advantages,
     sequence_logprobs,
@@ -58,15 +60,17 @@ RATIOS = [
 MASK = [[1, 1, 1, 0], [1, 1, 1, 1]]
 
 
-def hand_case() -> dict[str, torch.Tensor]:
+def hand_case(**fields: torch.Tensor) -> LossBatch:
+    """The hand-computed batch, with ``fields`` of ``LossBatch`` replaced or added."""
     new_BT = torch.tensor(RATIOS, dtype=torch.float64).log()
     new_BT[0, 3] = GARBAGE  # exp -> inf; must not leak into the loss
-    return {
-        "new_logprobs_BT": new_BT,
-        "old_logprobs_BT": torch.zeros(2, 4, dtype=torch.float64),
-        "advantages_B": torch.tensor([1.0, -2.0], dtype=torch.float64),
-        "mask_BT": torch.tensor(MASK),
-    }
+    batch = LossBatch(
+        new_logprobs_BT=new_BT,
+        old_logprobs_BT=torch.zeros(2, 4, dtype=torch.float64),
+        advantages_B=torch.tensor([1.0, -2.0], dtype=torch.float64),
+        mask_BT=torch.tensor(MASK),
+    )
+    return replace(batch, **fields)
 
 
 # Per-token objective min(r*A, clamp(r, 0.8, 1.28)*A) and loss -w*objective:
@@ -85,7 +89,7 @@ HAND_TOKENS = 7
 
 
 def test_clipped_loss_matches_hand_arithmetic():
-    loss, stats = clipped_policy_loss(**hand_case(), weights_B=torch.tensor([1.0, 0.5]))
+    loss, stats = clipped_policy_loss(hand_case(weights_B=torch.tensor([1.0, 0.5])))
     assert loss.item() == pytest.approx(HAND_SUM / HAND_TOKENS, rel=1e-12)
     assert stats["loss"] == pytest.approx(1.32 / 7, rel=1e-12)
     # Clipped branch active at (0, 0) and (1, 0): 2 of 7.
@@ -98,32 +102,25 @@ def test_clipped_loss_matches_hand_arithmetic():
 
 def test_clipped_loss_without_weights():
     # Row 1 at weight 1 doubles its losses: -2.88 + 8.4 = 5.52.
-    loss, _ = clipped_policy_loss(**hand_case())
+    loss, _ = clipped_policy_loss(hand_case())
     assert loss.item() == pytest.approx(5.52 / 7, rel=1e-12)
 
 
 def test_clipped_loss_kl_term_and_explicit_normaliser():
     case = hand_case()
-    ref_BT = case["new_logprobs_BT"].clone()
+    ref_BT = case.new_logprobs_BT.clone()
     ref_BT[0, 1] += math.log(2)  # d = ln 2:  k3 = 2 - ln 2 - 1   = 1 - ln 2
     ref_BT[1, 2] -= math.log(2)  # d = -ln 2: k3 = 1/2 + ln 2 - 1 = ln 2 - 1/2
     ref_BT[0, 3] = -GARBAGE  # masked: ignored
     # Every other token has ref == new, k3 = 0. Sum of k3 = 0.5, mean = 0.5 / 7.
     # Loss: (1.32 + 0.1 * 0.5) / 10 with normaliser 10.
-    loss, stats = clipped_policy_loss(
-        **case,
-        weights_B=torch.tensor([1.0, 0.5]),
-        ref_logprobs_BT=ref_BT,
-        kl_coef=0.1,
-        normaliser=10.0,
-    )
+    case = replace(case, weights_B=torch.tensor([1.0, 0.5]), ref_logprobs_BT=ref_BT)
+    loss, stats = clipped_policy_loss(case, kl_coef=0.1, normaliser=10.0)
     assert loss.item() == pytest.approx((1.32 + 0.05) / 10, rel=1e-12)
     assert stats["kl"] == pytest.approx(0.5 / 7, rel=1e-12)
     assert stats["tokens"] == 7.0
     # kl_coef 0 reports the KL but leaves it out of the loss.
-    loss, stats = clipped_policy_loss(
-        **case, weights_B=torch.tensor([1.0, 0.5]), ref_logprobs_BT=ref_BT, normaliser=10.0
-    )
+    loss, stats = clipped_policy_loss(case, normaliser=10.0)
     assert loss.item() == pytest.approx(1.32 / 10, rel=1e-12)
     assert stats["kl"] == pytest.approx(0.5 / 7, rel=1e-12)
 
@@ -131,7 +128,7 @@ def test_clipped_loss_kl_term_and_explicit_normaliser():
 def test_zero_advantage_is_never_clipped():
     new_BT = torch.tensor([[0.0, 2.0, -2.0]])
     loss, stats = clipped_policy_loss(
-        new_BT, torch.zeros(1, 3), torch.tensor([0.0]), torch.ones(1, 3)
+        LossBatch(new_BT, torch.zeros(1, 3), torch.tensor([0.0]), torch.ones(1, 3))
     )
     assert loss.item() == 0.0
     assert stats["clip_fraction"] == 0.0
@@ -139,27 +136,28 @@ def test_zero_advantage_is_never_clipped():
 
 def test_empty_mask_gives_zero_loss():
     loss, stats = clipped_policy_loss(
-        torch.full((1, 3), GARBAGE), torch.zeros(1, 3), torch.tensor([1.0]), torch.zeros(1, 3)
+        LossBatch(
+            torch.full((1, 3), GARBAGE), torch.zeros(1, 3), torch.tensor([1.0]), torch.zeros(1, 3)
+        )
     )
     assert loss.item() == 0.0
     assert stats == {"loss": 0.0, "clip_fraction": 0.0, "ratio_mean": 0.0, "kl": 0.0, "tokens": 0}
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "match"),
+    ("fields", "settings", "match"),
     [
-        ({"advantages_B": torch.zeros(3)}, "advantages"),
-        ({"mask_BT": torch.ones(2, 3)}, "mask"),
-        ({"weights_B": torch.ones(1)}, "weights"),
-        ({"ref_logprobs_BT": torch.zeros(2, 3)}, "ref_logprobs"),
-        ({"normaliser": 0.0}, "normaliser"),
-        ({"clip_low": 1.0}, "clip_low"),
+        ({"advantages_B": torch.zeros(3)}, {}, "advantages"),
+        ({"mask_BT": torch.ones(2, 3)}, {}, "mask"),
+        ({"weights_B": torch.ones(1)}, {}, "weights"),
+        ({"ref_logprobs_BT": torch.zeros(2, 3)}, {}, "ref_logprobs"),
+        ({}, {"normaliser": 0.0}, "normaliser"),
+        ({}, {"clip_low": 1.0}, "clip_low"),
     ],
 )
-def test_clipped_loss_rejects_bad_arguments(kwargs, match):
-    arguments = {**hand_case(), **kwargs}
+def test_clipped_loss_rejects_bad_arguments(fields, settings, match):
     with pytest.raises(ValueError, match=match):
-        clipped_policy_loss(**arguments)
+        clipped_policy_loss(hand_case(**fields), **settings)
 
 
 # -- gradients ----------------------------------------------------------------------------------
@@ -178,15 +176,15 @@ def test_masked_tokens_get_exactly_zero_gradient(tiny_llama):
     )
     old_BT[0, 0] = float("nan")  # masked garbage of another kind
     ref_BT = torch.where(mask_BT.bool(), logprobs_BT - 0.1, torch.full_like(logprobs_BT, -GARBAGE))
-    loss, stats = clipped_policy_loss(
+    batch = LossBatch(
         new_BT,
         old_BT,
         torch.tensor([1.0, -0.5]),
         mask_BT,
         weights_B=torch.tensor([0.7, 1.3]),
         ref_logprobs_BT=ref_BT,
-        kl_coef=0.05,
     )
+    loss, stats = clipped_policy_loss(batch, kl_coef=0.05)
     loss.backward()
     assert new_BT.grad is not None
     assert math.isfinite(loss.item())
@@ -212,16 +210,15 @@ def test_gradient_accumulation_equals_one_batch(tiny_llama):
 
     def loss_of(index: slice, normaliser: float | None) -> torch.Tensor:
         new_BT = sequence_logprobs(tiny_llama, ids_BT[index], attention_BT[index])
-        loss, _ = clipped_policy_loss(
+        batch = LossBatch(
             new_BT,
             old_BT[index],
             advantages_B[index],
             mask_BT[index],
             weights_B=weights_B[index],
             ref_logprobs_BT=base_BT[index],
-            kl_coef=0.1,
-            normaliser=normaliser,
         )
+        loss, _ = clipped_policy_loss(batch, kl_coef=0.1, normaliser=normaliser)
         return loss
 
     def gradients(halves: list[slice], normaliser: float | None) -> list[torch.Tensor]:
@@ -374,9 +371,9 @@ def test_token_weights_scale_each_tokens_surrogate():
     old = new.detach().clone()
     mask = torch.ones(1, 2)
     advantages = torch.tensor([1.0])
-    plain, _ = clipped_policy_loss(new, old, advantages, mask)
+    plain, _ = clipped_policy_loss(LossBatch(new, old, advantages, mask))
     weighted, _ = clipped_policy_loss(
-        new, old, advantages, mask, token_weights_BT=torch.tensor([[2.0, 0.5]])
+        LossBatch(new, old, advantages, mask, token_weights_BT=torch.tensor([[2.0, 0.5]]))
     )
     (grad_plain,) = torch.autograd.grad(plain, new)
     (grad_weighted,) = torch.autograd.grad(weighted, new)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import torch
 
+from conftest import require_ray
 from spade.errors import UsageError
 from spade.llm.adapters import LoraSettings
 from spade.llm.spec import ModelSpec
@@ -74,9 +75,9 @@ def test_no_workers_is_a_usage_error() -> None:
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[Any]:
     """Two Ray nodes of one CPU each on this machine, shared by the module's tests."""
-    import ray
-
     from spade.bench.cluster import local_cluster
+
+    ray = require_ray()
 
     with local_cluster(2, 1.0) as cluster:
         ray.init(address=cluster.address, namespace="test-fsdp", log_to_driver=False)
@@ -108,22 +109,21 @@ def tiny_spec(lora: bool) -> ModelSpec:
     return worker_spec() if lora else ModelSpec(name="tiny-random", device="cpu", seed=0)
 
 
-def sharded(single: Any, workers: int, lora: bool, **options: Any) -> Any:
+def sharded(single: Any, workers: int, lora: bool, **placement: Any) -> Any:
     """A sharded learner with ``single``'s settings and starting weights; its driver model is a
-    fresh copy of the tiny model."""
+    fresh copy of the tiny model. ``placement``: fields of its ``LearnerPlacement``."""
     from spade.llm.hf import HFPolicy
-    from spade.train.parallel import ShardedLearner
+    from spade.train.parallel import LearnerPlacement, ShardedLearner
     from spade.train.updater import trainable_tensors
 
     return ShardedLearner(
         HFPolicy.from_spec(tiny_spec(lora)),
         single.config,
-        workers,
         tiny_spec(lora),
+        LearnerPlacement(workers, **({"num_cpus": 0.5} | placement)),
         seed=single.seed,
         recompute_old=single.recompute_old,
         initial=trainable_tensors(single.model, single.parameters),
-        **({"num_cpus": 0.5} | options),
     )
 
 

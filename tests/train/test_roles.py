@@ -97,8 +97,8 @@ def test_each_role_samples_with_its_own_adapter() -> None:
     ("setting", "needs"),
     [
         ("learner.full_finetune=true", "LoRA"),
-        ("generation.engine=vllm", "the hf engine"),
-        ('designer_model="tiny-random"', "the shared model to design"),
+        ("roles.agent.engine=vllm", "the hf engine"),
+        ('roles.designer.model="tiny-random"', "the shared model to design"),
     ],
 )
 def test_separate_weights_refuse_what_they_cannot_do(setting: str, needs: str) -> None:

@@ -184,9 +184,9 @@ def test_learner_step_moves_only_the_adapter_toward_positive_advantage(tiny_poli
 
 def test_learning_benchmark_trains_on_one_environment() -> None:
     from conftest import FIXTURES
-    from spade.bench.learning import run_learning_benchmark
+    from spade.bench.learning import LearningBenchmark, run_learning_benchmark
 
-    results = run_learning_benchmark(
+    bench = LearningBenchmark(
         str(FIXTURES / "letter_variety.py"),
         "tiny-random",
         iterations=2,
@@ -197,6 +197,7 @@ def test_learning_benchmark_trains_on_one_environment() -> None:
         max_tokens=16,
         temperature=1.0,
     )
+    results = run_learning_benchmark(bench)
     curve = results["curve"]
     assert [row["iteration"] for row in curve] == [1, 2]
     assert curve[0]["loss"] is not None  # varied returns: a real update happened

@@ -17,7 +17,7 @@ from conftest import is_running
 
 SPADE = [sys.executable, "-m", "spade"]
 SMALL_VLLM_RUN = [
-    "generation.engine=vllm",
+    "roles.agent.engine=vllm",
     "generation.vllm.max_model_len=2048",
     "iterations=2",
     "designs_per_iteration=2",

@@ -15,7 +15,7 @@ from spade.errors import UsageError
 from spade.llm.adapters import shipped_adapter, store_half, warmstart_adapter_for
 from spade.llm.hf import HFPolicy
 from spade.sandbox import SandboxPool
-from spade.train.config import RunConfig
+from spade.train.config import RunConfig, load_config
 from spade.warmstart import WarmstartConfig, build_pairs, write_pairs
 from spade.warmstart.dataset import dataset_path, file_sha
 from spade.warmstart.sft import example_loss, tokenise, train_adapter
@@ -56,11 +56,13 @@ def test_fine_tuning_lowers_the_target_loss_and_the_merged_adapter_keeps_it(
 
 
 def test_which_adapter_a_run_merges(tmp_path: Path) -> None:
-    assert warmstart_adapter_for("tiny-random", True, None) is None  # none ships for it
-    assert warmstart_adapter_for("smollm2-135m", False, None) is None
-    assert warmstart_adapter_for("smollm2-135m", True, None) == shipped_adapter()
-    with pytest.raises(UsageError, match="no peft adapter folder"):
-        warmstart_adapter_for("smollm2-135m", True, str(tmp_path))
+    assert warmstart_adapter_for("tiny-random", True) is None  # none ships for it
+    assert warmstart_adapter_for("smollm2-135m", False) is None
+    assert warmstart_adapter_for("smollm2-135m", True) == shipped_adapter()
+    with pytest.raises(UsageError, match=r"roles\.designer\.warmstart: no peft adapter folder"):
+        warmstart_adapter_for("smollm2-135m", str(tmp_path))
+    folder = load_config(None, [f"roles.designer.warmstart={tmp_path}"]).roles.designer.warmstart
+    assert folder == str(tmp_path)  # a path is a folder, true and false the packaged one or none
 
 
 def test_the_shipped_adapter_was_trained_on_the_packaged_dataset() -> None:
@@ -88,7 +90,7 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     assert json.loads((adapter / "warmstart.json").read_text())["dataset"]["path"] == data.name
     result = tmp_path / "measure.json"
     measured = subprocess.run(
-        [*SPADE, "warmstart", "measure", "--set", "model=tiny-random", "--set",
+        [*SPADE, "warmstart", "measure", "--set", "roles.agent.model=tiny-random", "--set",
          "designer.max_new_tokens=24", "--samples", "1", "--adapter", str(adapter),
          "--save", str(result)],
         capture_output=True, text=True, env=env,

@@ -8,6 +8,7 @@ from spade.archive.store import (
     ArchiveError,
     DesignRecord,
     Origin,
+    Provenance,
     Relation,
     source_hash,
 )
@@ -18,6 +19,7 @@ __all__ = [
     "ArchivedEnv",
     "DesignRecord",
     "Origin",
+    "Provenance",
     "Relation",
     "choose_replay",
     "export",

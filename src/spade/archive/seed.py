@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spade.archive.store import Archive, Origin
+from spade.archive.store import Archive, Origin, Provenance
 from spade.envs import LIBRARY_DIR, env_info, training_names
 
 
@@ -15,8 +15,7 @@ def seed_library(archive: Archive, names: list[str] | None = None) -> list[int]:
     for name in names if names is not None else training_names():
         path = LIBRARY_DIR / f"{name}.py"
         info = env_info(path)
-        env_id, _ = archive.add(
-            path.read_text(), Origin.LIBRARY, skill=info.skill or name, doc_id=name, trusted=True
-        )
+        provenance = Provenance(Origin.LIBRARY, skill=info.skill or name, doc_id=name)
+        env_id, _ = archive.add(path.read_text(), provenance, trusted=True)
         ids.append(env_id)
     return ids

@@ -126,6 +126,23 @@ class Relation(StrEnum):
 
 
 @dataclass(frozen=True)
+class Provenance:
+    """Where an environment comes from, as the archive keeps it beside its source: its origin,
+    the skill and document that grounded it, the template it was written from, and the archived
+    environment it derives from (a repair's or an edit's parent) and how."""
+
+    origin: Origin
+    skill: str = ""
+    doc_id: str | None = None
+    doc_span: str | None = None
+    """Which part of the document the prompt showed (a chunk of a long one)."""
+    template_version: str | None = None
+    parent_id: int | None = None
+    relation: Relation | None = None
+    """How it derives from ``parent_id``."""
+
+
+@dataclass(frozen=True)
 class ArchivedEnv:
     """One archived environment with its latest statistics."""
 
@@ -245,18 +262,13 @@ class Archive:
     def add(
         self,
         source: str,
-        origin: Origin,
+        provenance: Provenance,
         verdict: Verdict | None = None,
         *,
-        skill: str = "",
-        doc_id: str | None = None,
-        doc_span: str | None = None,
-        template_version: str | None = None,
-        parent_id: int | None = None,
-        relation: Relation | None = None,
         trusted: bool = False,
     ) -> tuple[int, bool]:
-        """Store an environment; returns (id, created). A source already archived keeps its id.
+        """Store an environment with where it comes from; returns (id, created). A source
+        already archived keeps its id (and its provenance).
 
         ``trusted`` marks a source valid without a verdict (bundled, CI-checked environments).
         """
@@ -272,13 +284,13 @@ class Archive:
                 (
                     digest,
                     source,
-                    str(Origin(origin)),
-                    skill,
-                    doc_id,
-                    doc_span,
-                    template_version,
-                    parent_id,
-                    None if relation is None else str(Relation(relation)),
+                    str(Origin(provenance.origin)),
+                    provenance.skill,
+                    provenance.doc_id,
+                    provenance.doc_span,
+                    provenance.template_version,
+                    provenance.parent_id,
+                    None if provenance.relation is None else str(Relation(provenance.relation)),
                     int(trusted or (verdict is not None and verdict.passed)),
                     1.0 if trusted else (verdict.ladder if verdict else 0.0),
                     json.dumps(verdict.to_json()) if verdict else None,

@@ -1,12 +1,12 @@
 """``spade bench designer``: does designer-only GRPO make the designer write more valid, novel
 environments?
 
-The self-play loop runs with the agent's samples left out of the update (``train_agent=false``),
-no replay and no frontier environments: each iteration the designer writes
-``designs_per_iteration`` environments (groups of ``designs_per_document`` per prompt), valid ones
-are played by the agent for the regret reward, and one update learns from the designer's samples
-alone. The agent shares the weights, so it is not frozen in the strict sense; it only stops
-learning from its own returns. Held-out documents are measured before and after
+The self-play loop runs with the agent's samples left out of the update
+(``roles.agent.train=false``), no replay and no frontier environments: each iteration the designer
+writes ``designs_per_iteration`` environments (groups of ``designs_per_document`` per prompt),
+valid ones are played by the agent for the regret reward, and one update learns from the
+designer's samples alone. The agent shares the weights, so it is not frozen in the strict sense;
+it only stops learning from its own returns. Held-out documents are measured before and after
 (``spade.warmstart.measure``) with 95% intervals, in one run.
 """
 
@@ -26,14 +26,14 @@ from spade.errors import UsageError
 from spade.train.config import RunConfig, load_config
 from spade.train.loop import close_session, iterate, open_session
 from spade.train.progress import Reporter
-from spade.warmstart.measure import measure, nearest_target, target_signatures
+from spade.warmstart.measure import HeldOutDraw, measure, nearest_target, target_signatures
 
 DESIGNER_ONLY = [
-    "train_agent=false",
-    "train_designer=true",
+    "roles.agent.train=false",
+    "roles.designer.train=true",
     "replay_envs=0",
     "frontier_envs=[]",
-    "learner.designer_update_every=1",
+    "roles.designer.update_every=1",
 ]
 """Overrides that turn a run into designer-only training."""
 
@@ -84,13 +84,12 @@ def run_designer_benchmark(
             designer,
             config.designer,
             session.pool,
+            HeldOutDraw(samples, config.seed),
             max_turns=config.rollout.max_turns,
-            samples=samples,
-            seed=config.seed,
         )
         return {k: v for k, v in result.items() if k != "per_reply"}
 
-    results: dict[str, Any] = {"model": config.model, "samples": samples, "curve": []}
+    results: dict[str, Any] = {"model": config.roles.agent.model, "samples": samples, "curve": []}
     try:
         with console.status("measuring held-out designs before training"):
             results["before"] = held_out()

@@ -97,7 +97,7 @@ def _make_run(engine: str) -> dict[str, Any]:
     from spade.train.loop import run
 
     folder = Path("runs") / f"bench-make-run-{engine}-{time.strftime('%Y%m%d-%H%M%S')}"
-    config = load_config(None, [f"generation.engine={engine}"])
+    config = load_config(None, [f"roles.agent.engine={engine}"])
     started = time.perf_counter()
     lines = run(config, folder, console=Console(quiet=True))
     total = time.perf_counter() - started

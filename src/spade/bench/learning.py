@@ -10,6 +10,7 @@ positive advantages, down for negative ones, whatever the sampled returns did.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -73,40 +74,54 @@ def _update(
     return stats, shift
 
 
+@dataclass(frozen=True)
+class LearningBenchmark:
+    """One learning benchmark: which model trains on which environment, for how many agent-only
+    iterations of ``episodes`` episodes each, at which learning rate, how it plays (turn cap,
+    tokens per turn, temperature), how many held-out episodes measure it before and after, and
+    the seed of its adapter, sampling and updates."""
+
+    env: str
+    """A library environment's name or an environment file."""
+    model: str = "smollm2-135m"
+    iterations: int = 30
+    episodes: int = 16
+    eval_episodes: int = 64
+    learning_rate: float = 5e-4
+    max_turns: int = 5
+    max_tokens: int = 48
+    """Tokens per agent turn."""
+    temperature: float = 0.7
+    seed: int = 0
+
+
 def run_learning_benchmark(
-    env: str,
-    model: str = "smollm2-135m",
-    *,
-    iterations: int = 30,
-    episodes: int = 16,
-    eval_episodes: int = 64,
-    learning_rate: float = 5e-4,
-    max_turns: int = 5,
-    max_tokens: int = 48,
-    temperature: float = 0.7,
-    seed: int = 0,
-    console: Console | None = None,
+    bench: LearningBenchmark, console: Console | None = None
 ) -> dict[str, Any]:
+    """Play, update and measure as ``bench`` says; the results, with the curve per iteration."""
+    episodes = bench.episodes
     started = time.monotonic()
-    path = resolve_env(env)
+    path = resolve_env(bench.env)
     source = read_source(path)
-    policy = HFPolicy.load(model, device="cpu", lora=LoraSettings(), seed=seed)
-    learner = Learner(policy, LearnerConfig(learning_rate=learning_rate), seed=seed)
+    policy = HFPolicy.load(bench.model, device="cpu", lora=LoraSettings(), seed=bench.seed)
+    learner = Learner(policy, LearnerConfig(learning_rate=bench.learning_rate), seed=bench.seed)
     config = RolloutConfig(
-        max_turns=max_turns, max_tokens_per_turn=max_tokens, temperature=temperature
+        max_turns=bench.max_turns,
+        max_tokens_per_turn=bench.max_tokens,
+        temperature=bench.temperature,
     )
     curve = []
     play_seconds = update_seconds = 0.0
     with SandboxPool(Limits(), spares=4) as pool:
-        before = _win_rate(policy, source, path.stem, eval_episodes, config, pool)
-        for iteration in range(iterations):
+        before = _win_rate(policy, source, path.stem, bench.eval_episodes, config, pool)
+        for iteration in range(bench.iterations):
             tick = time.monotonic()
-            base = seed * 100_000 + iteration * episodes
+            base = bench.seed * 100_000 + iteration * episodes
             specs = [EpisodeSpec(source, path.stem, base + i, base + i) for i in range(episodes)]
             played = play_episodes(policy, specs, config, pool)
             play_seconds += time.monotonic() - tick
             tick = time.monotonic()
-            samples = informative(episode_samples([(path.stem, played)], temperature), False)
+            samples = informative(episode_samples([(path.stem, played)], bench.temperature), False)
             stats, shift = _update(learner, samples)
             update_seconds += time.monotonic() - tick
             wins = sum(e.won for e in played)
@@ -123,22 +138,22 @@ def run_learning_benchmark(
             )
             if console is not None:
                 console.print(
-                    f"iteration {iteration + 1}/{iterations}: training wins {wins}/{episodes}, "
-                    f"mean return {mean_return:.3f}, {len(samples)} samples, "
-                    f"{time.monotonic() - started:.0f} s",
+                    f"iteration {iteration + 1}/{bench.iterations}: "
+                    f"training wins {wins}/{episodes}, mean return {mean_return:.3f}, "
+                    f"{len(samples)} samples, {time.monotonic() - started:.0f} s",
                     highlight=False,
                 )
-        after = _win_rate(policy, source, path.stem, eval_episodes, config, pool)
+        after = _win_rate(policy, source, path.stem, bench.eval_episodes, config, pool)
     return {
         "env": path.stem,
-        "model": model,
-        "iterations": iterations,
+        "model": bench.model,
+        "iterations": bench.iterations,
         "episodes": episodes,
-        "learning_rate": learning_rate,
-        "max_turns": max_turns,
-        "max_tokens": max_tokens,
-        "temperature": temperature,
-        "seed": seed,
+        "learning_rate": bench.learning_rate,
+        "max_turns": bench.max_turns,
+        "max_tokens": bench.max_tokens,
+        "temperature": bench.temperature,
+        "seed": bench.seed,
         "before": before,
         "after": after,
         "curve": curve,

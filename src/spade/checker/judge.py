@@ -24,7 +24,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spade.checker.config import MIN_ACTION_CHARS, MIN_ANSWER_CHARS
-from spade.checker.leak import hint_leaks, name_secret, public_payloads, shared_tokens, shown_answer
+from spade.checker.leak import (
+    CommonGround,
+    hint_leaks,
+    name_secret,
+    public_payloads,
+    shared_tokens,
+    shown_answer,
+)
 
 PASSWORD_ADVICE = (
     "That makes a password environment (unwinnable without the hint, trivial with it); hint "
@@ -69,14 +76,14 @@ def judge_hints(
         public = public_payloads(
             [v.observation for v in views], [v.actions for v in views], MIN_ANSWER_CHARS
         )
-    shared = shared_tokens([v.hint for v in views if v.hint])
+    common = CommonGround(public, shared_tokens([v.hint for v in views if v.hint]))
     by_seed = {v.seed: v for v in views}
     for view in views:
         if view.hint:
             found = hint_leaks(
                 view.hint,
                 view.actions,
-                public,
+                common,
                 MIN_ANSWER_CHARS,
                 MIN_ACTION_CHARS,
                 view.observation + "\n" + view.shown,
@@ -104,11 +111,10 @@ def judge_hints(
         found = hint_leaks(
             view.hint,
             by_seed[answer_of].actions,
-            public,
+            common,
             MIN_ANSWER_CHARS,
             MIN_ACTION_CHARS,
             view.observation,
-            shared,
             parts="payloads",
         )
         return None if found is None else f"seed {text_of}: {found}. {PASSWORD_ADVICE}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from spade.envkit.parsers import parse_answer, parse_boxed, parse_tool_calls
@@ -151,14 +152,23 @@ def revealed(
     return None
 
 
+@dataclass(frozen=True)
+class CommonGround:
+    """What every seed of an environment shows alike, and so tells no one seed's answer: the
+    payloads every first observation shows (``public``: option words, a format) and the
+    tokens every hint contains (``shared``: a hint's constant part)."""
+
+    public: frozenset[str] = frozenset()
+    shared: frozenset[str] = frozenset()
+
+
 def hint_leaks(
     hint: str,
     actions: Sequence[str],
-    public: frozenset[str],
+    common: CommonGround,
     min_answer: int,
     min_action: int,
     observation: str = "",
-    shared: frozenset[str] = frozenset(),
     *,
     short: bool = True,
     parts: Literal["all", "payloads", "structure"] = "all",
@@ -173,10 +183,11 @@ def hint_leaks(
     payload tests (which a coincidence can trip) or the structural ones (arguments, actions,
     steps).
     """
+    public = common.public
     if parts != "structure":
         secret = revealed(hint, payloads(actions), public, min_answer)
         if secret is None and short:
-            secret = short_reveal(hint, actions, public, min_answer, observation, shared)
+            secret = short_reveal(hint, actions, public, min_answer, observation, common.shared)
         if secret is not None:
             return f"the hint contains {name_secret(secret, actions)} {secret!r}"
     if parts == "payloads":

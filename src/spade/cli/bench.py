@@ -179,9 +179,9 @@ def bench_learning(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Unhinted win rate on one environment before and after agent-only GRPO training."""
-    from spade.bench.learning import render, run_learning_benchmark
+    from spade.bench.learning import LearningBenchmark, render, run_learning_benchmark
 
-    results = run_learning_benchmark(
+    bench = LearningBenchmark(
         env,
         model,
         iterations=iterations,
@@ -192,8 +192,8 @@ def bench_learning(
         max_tokens=max_tokens,
         temperature=temperature,
         seed=seed,
-        console=None if as_json else console,
     )
+    results = run_learning_benchmark(bench, None if as_json else console)
     if save is not None:
         save.parent.mkdir(parents=True, exist_ok=True)
         save.write_text(json.dumps(results, indent=2) + "\n")

@@ -11,6 +11,7 @@ from rich.table import Table
 from spade.archive import Archive, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
 from spade.designer.rounds import RoundResult, run_round
+from spade.designer.types import RoundContext
 from spade.llm import ModelSpec, is_local, open_policy
 from spade.llm.adapters import warmstart_adapter_for
 from spade.sandbox import SandboxPool
@@ -33,14 +34,15 @@ def run_design(
     designer = config.designer
     documents = [c for d in load_corpus(config.corpus) for c in chunk(d, designer.document_tokens)]
     out.mkdir(parents=True, exist_ok=True)
-    warm = designer.warmstart and is_local(engine)
+    model = config.roles.agent.model
+    warmstart = config.roles.designer.warmstart if is_local(engine) else False
     spec = ModelSpec(
-        name=config.model,
+        name=model,
         dtype=config.dtype,
         device=config.device,
-        merge=warmstart_adapter_for(config.model, warm, designer.warmstart_adapter),
+        merge=warmstart_adapter_for(model, warmstart),
     )
-    with console.status(f"loading {config.model}"):
+    with console.status(f"loading {model}"):
         policy = open_policy(spec, engine, base_url=base_url, vllm=config.generation.vllm)
     try:
         with (
@@ -57,12 +59,11 @@ def run_design(
                 status.update(message)
                 console.log(message)
 
-            result = run_round(
+            context = RoundContext(
                 policy,
                 policy,
                 sampler,
                 archive,
-                count=count,
                 config=designer,
                 rollout=config.rollout,
                 regret=config.regret,
@@ -72,6 +73,7 @@ def run_design(
                 seed=config.seed,
                 progress=progress,
             )
+            result = run_round(context, count)
     finally:
         policy.close()
     console.print(summary_table(result))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -14,7 +15,7 @@ from spade.cli.archive import app as archive_app
 from spade.cli.bench import app as bench_app
 from spade.cli.console import console
 from spade.cli.warmstart import app as warmstart_app
-from spade.errors import SpadeError, UsageError
+from spade.errors import SettingRenamed, SpadeError, UsageError
 from spade.types import DEFAULT_MAX_TURNS
 
 if TYPE_CHECKING:
@@ -324,7 +325,9 @@ def design(
     ] = None,
     config: ConfigOption = None,
     overrides: SetOption = None,
-    model: Annotated[str | None, typer.Option(help="Designer and agent model (model).")] = None,
+    model: Annotated[
+        str | None, typer.Option(help="Designer and agent model (roles.agent.model).")
+    ] = None,
     n: Annotated[int, typer.Option("--n", min=1, max=1024, help="Environments to design.")] = 4,
     out: Annotated[Path, typer.Option(help="Run folder; its archive.sqlite grows.")] = Path(
         "runs/design"
@@ -371,7 +374,7 @@ def design(
     engine = _engine(engine, backend)
     flags = {
         "corpus": corpus,
-        "model": model,
+        "roles.agent.model": model,
         "seed": seed,
         "episodes_per_arm": episodes,
         "designer.repair_attempts": attempts,
@@ -411,7 +414,7 @@ def run_command(
     quiet: Annotated[bool, typer.Option("--quiet", help="Plain line output.")] = False,
     engine: Annotated[
         str | None,
-        typer.Option(help="Generation engine, 'hf' or 'vllm' (generation.engine)."),
+        typer.Option(help="Engine of the trained model, 'hf' or 'vllm' (roles.agent.engine)."),
     ] = None,
     cluster: Annotated[
         str | None,
@@ -429,7 +432,7 @@ def run_command(
 
     overrides = [
         *(overrides or []),
-        *([f"generation.engine={engine}"] if engine else []),
+        *([f"roles.agent.engine={engine}"] if engine else []),
         *([f"cluster.address={cluster}"] if cluster else []),
     ]
 
@@ -464,9 +467,30 @@ def report(
     console.print(f"report: {page}")
 
 
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A setting given under its old name is a one-line ``spade: warning:``; other warnings
+    show as Python shows them."""
+    if issubclass(category, SettingRenamed):
+        print(f"spade: warning: {message}", file=sys.stderr)
+    else:
+        _python_show_warning(message, category, filename, lineno, file, line)
+
+
+_python_show_warning = warnings.showwarning
+
+
 def main() -> None:
     """Entry point: one-line errors, exit 0 (ok), 1 (checks failed), 2 (usage error)."""
     args = sys.argv[1:] or ["--help"]
+    warnings.simplefilter("default", SettingRenamed)  # DeprecationWarnings are hidden otherwise
+    warnings.showwarning = _show_warning
     try:
         # Without standalone mode, typer returns the code of typer.Exit instead of raising it.
         code = app(args=args, prog_name="spade", standalone_mode=False)

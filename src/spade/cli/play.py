@@ -14,7 +14,7 @@ from spade.llm import ModelSpec, open_policy
 from spade.regret import wilson_interval
 from spade.rollout.config import RolloutConfig
 from spade.rollout.episodes import EpisodeSpec, play_episodes
-from spade.rollout.paired import PairedResult, play_paired
+from spade.rollout.paired import PairedPlay, PairedResult, play_paired
 from spade.rollout.render import paired_report, transcript
 from spade.sandbox import Limits, SandboxPool
 from spade.types import Episode
@@ -57,17 +57,10 @@ def run_play(options: PlayOptions, console: Console) -> None:
             bar.update(task, completed=done)
 
         if options.hint is None:
-            result = play_paired(
-                policy,
-                options.source,
-                options.origin,
-                options.episodes,
-                config,
-                pool,
-                options.seed,
-                None,
-                advance,
+            play = PairedPlay(
+                policy, options.episodes, config, pool, options.seed, progress=advance
             )
+            result = play_paired(play, options.source, options.origin)
             _show_paired(result, options.as_json, console)
         else:
             specs = [

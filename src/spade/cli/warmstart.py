@@ -155,14 +155,13 @@ def measure_command(
     from spade.llm import ModelSpec, open_token_policy
     from spade.llm.adapters import warmstart_adapter_for
     from spade.sandbox import SandboxPool
-    from spade.warmstart.measure import measure
+    from spade.warmstart.measure import HeldOutDraw, measure
 
     run = _run_config(config, overrides)
-    merge = warmstart_adapter_for(
-        run.model, adapter != "none", None if adapter in (None, "none") else adapter
-    )
-    spec = ModelSpec(name=run.model, dtype=run.dtype, device=run.device, merge=merge)
-    with console.status(f"loading {run.model}"):
+    model = run.roles.agent.model
+    merge = warmstart_adapter_for(model, adapter != "none" and (adapter or True))
+    spec = ModelSpec(name=model, dtype=run.dtype, device=run.device, merge=merge)
+    with console.status(f"loading {model}"):
         policy = open_token_policy(spec, "hf")
 
     def say(text: str, status: Any) -> None:
@@ -175,9 +174,8 @@ def measure_command(
             policy,
             run.designer,
             pool,
+            HeldOutDraw(samples, run.seed),
             max_turns=run.rollout.max_turns,
-            samples=samples,
-            seed=run.seed,
             progress=lambda text: say(text, status),
         )
     result["adapter"] = str(merge) if merge else None

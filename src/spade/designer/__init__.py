@@ -7,7 +7,7 @@ from spade.designer.extract import extract_code
 from spade.designer.novelty import NoveltyConfig, archive_diversity
 from spade.designer.rounds import RoundResult, run_round
 from spade.designer.score import attempt_reward, play_designs, score_designs
-from spade.designer.types import EnvKind, Outcome
+from spade.designer.types import EnvKind, Outcome, RoundContext
 
 __all__ = [
     "Attempt",
@@ -19,6 +19,7 @@ __all__ = [
     "NoveltyConfig",
     "Outcome",
     "Relation",
+    "RoundContext",
     "RoundResult",
     "archive_diversity",
     "attempt_reward",

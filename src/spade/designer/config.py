@@ -54,16 +54,6 @@ class DesignerConfig(BaseModel):
         description="Template for tool-use tasks: 'tool_use_v2' (a ToolEnv subclass, exemplar, "
         "pre-filled reply) or 'tool_use_v1'.",
     )
-    warmstart: bool = Field(
-        True,
-        description="Merge the designer warm-start adapter into the model before it designs "
-        "(`spade warmstart`): the packaged one for the embedded model, or warmstart_adapter. "
-        "Models without one are used as they are.",
-    )
-    warmstart_adapter: str | None = Field(
-        None,
-        description="A peft LoRA folder to merge instead of the packaged warm-start adapter.",
-    )
     edit_template: str = Field("edit_v1", description="Template for edits of an archived env.")
     repair_template: str = Field("repair_v1", description="Template for repair attempts.")
     system_template: str = Field("system_v1", description="System message of the designer.")

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spade.archive import Archive, ArchivedEnv, DesignRecord, Origin, Relation
+from spade.archive import Archive, ArchivedEnv, DesignRecord, Origin, Provenance, Relation
 from spade.checker.config import CheckConfig, HintSource
 from spade.checker.run import check_sources
 from spade.corpus import CorpusSampler
@@ -30,14 +30,11 @@ from spade.designer.prompts import (
     prefill_text,
     repair_messages,
 )
-from spade.designer.types import EnvKind, Outcome
+from spade.designer.types import EnvKind, Outcome, RoundContext
 from spade.llm.base import Message, Policy, SamplingParams
 from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
 from spade.types import Completion, Verdict
-
-Progress = Callable[[str], None]
-"""Called with a short description as each step of the design round starts."""
 
 
 @dataclass
@@ -212,26 +209,17 @@ def sample_replies(
 
 
 def design_round(
-    policy: Policy,
-    tasks: list[DesignTask],
-    archive: Archive,
-    config: DesignerConfig,
-    pool: SandboxPool | None = None,
-    iteration: int = 0,
-    seed: int = 0,
-    progress: Progress | None = None,
-    timings: dict[str, float] | None = None,
-    *,
-    max_turns: int,
-    hint_source: HintSource,
+    context: RoundContext, tasks: list[DesignTask], timings: dict[str, float] | None = None
 ) -> list[Design]:
-    """Write, check, repair and archive one environment per task; checks judge each design
-    under the conditions its episodes will be played with: the runner's turn cap ``max_turns``
-    and the rollouts' ``hint_source`` (with 'model', hint() is not required).
+    """Write (with ``context.designer``), check, repair and archive one environment per task;
+    checks judge each design under the conditions its episodes will be played with: the
+    rollouts' turn cap ``max_turns`` and ``hint_source`` (with 'model', hint() is not required).
 
     ``timings`` (when given) accumulates seconds spent sampling ('design') and checking ('check').
     """
     timings = timings if timings is not None else {}
+    archive, config, progress = context.archive, context.config, context.progress
+    iteration, seed = context.iteration, context.seed
     designs = [Design(task) for task in tasks]
     known = [(e.id, signature_of(e.source, config.novelty)) for e in archive.environments(True)]
     pending = [(d, d.task.messages, d.task.template_version) for d in designs]
@@ -244,7 +232,11 @@ def design_round(
         seeds = [seed * 100_003 + iteration * 1_009 + 17 * i + number for i in range(len(pending))]
         started = time.monotonic()
         completions, prompt_ids, prefills = sample_replies(
-            policy, [p[1] for p in pending], config, seeds, [prefill_text(p[2]) for p in pending]
+            context.designer,
+            [p[1] for p in pending],
+            config,
+            seeds,
+            [prefill_text(p[2]) for p in pending],
         )
         timings["design"] = timings.get("design", 0.0) + time.monotonic() - started
         started = time.monotonic()
@@ -271,9 +263,9 @@ def design_round(
             config.check.model_copy(
                 update={"check_seed": round_check_seed(config, seed, iteration, number)}
             ),
-            pool,
-            max_turns,
-            hint_source,
+            context.pool,
+            context.rollout.max_turns,
+            context.rollout.hint_source,
         )
         retry = []
         for (design, _, _), attempt, verdict in zip(pending, attempts, verdicts, strict=True):
@@ -339,10 +331,8 @@ def _judge(
             return attempt
         known.append((0, signature))
     previous = design.attempts[-1].env_id if design.attempts else None
-    env_id, created = archive.add(
-        source,
+    provenance = Provenance(
         Origin.DESIGNED,
-        verdict,
         skill=task.skill,
         doc_id=task.doc_id,
         doc_span=task.doc_span,
@@ -350,6 +340,7 @@ def _judge(
         parent_id=previous if previous is not None else task.parent_id,
         relation=Relation.REPAIR if previous is not None else task.relation,
     )
+    env_id, created = archive.add(source, provenance, verdict)
     attempt.env_id = env_id
     if verdict.passed:
         known[-1] = (env_id, known[-1][1])

@@ -9,17 +9,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from spade.archive import Archive
-from spade.corpus import CorpusSampler, approximate_tokens
-from spade.designer.config import DesignerConfig
+from spade.corpus import approximate_tokens
 from spade.designer.design import Design, design_round, plan_tasks
 from spade.designer.novelty import archive_diversity
 from spade.designer.score import play_designs, revoke_caught, score_designs
+from spade.designer.types import RoundContext
 from spade.llm.base import Message, Policy
-from spade.regret import RegretConfig
-from spade.rollout import PairedResult, RolloutConfig
-from spade.sandbox import SandboxPool
-from spade.seeds import env_seed
+from spade.rollout import PairedResult
 
 
 @dataclass
@@ -58,57 +54,23 @@ def token_counter(policy: Policy) -> Callable[[list[Message]], int]:
     return lambda messages: sum(approximate_tokens(str(m["content"])) for m in messages)
 
 
-def run_round(
-    designer: Policy,
-    agent: Policy,
-    sampler: CorpusSampler,
-    archive: Archive,
-    *,
-    count: int,
-    config: DesignerConfig,
-    rollout: RolloutConfig,
-    regret: RegretConfig,
-    episodes: int,
-    pool: SandboxPool | None = None,
-    iteration: int = 0,
-    seed: int = 0,
-    progress: Callable[[str], None] | None = None,
-) -> RoundResult:
-    """Design ``count`` environments and play each valid one ``episodes`` times per arm."""
-    rng = random.Random(f"{seed}:design:{iteration}")
+def run_round(context: RoundContext, count: int) -> RoundResult:
+    """Design ``count`` environments and play each valid one ``context.episodes`` times per
+    arm."""
+    archive, config, iteration = context.archive, context.config, context.iteration
+    rng = random.Random(f"{context.seed}:design:{iteration}")
     envs = archive.environments()
-    tasks = plan_tasks(count, sampler, envs, config, rng, token_counter(designer), iteration)
+    counter = token_counter(context.designer)
+    tasks = plan_tasks(count, context.sampler, envs, config, rng, counter, iteration)
     seconds: dict[str, float] = {"design": 0.0, "check": 0.0}
-    designs = design_round(
-        designer,
-        tasks,
-        archive,
-        config,
-        pool,
-        iteration,
-        seed,
-        progress,
-        seconds,
-        max_turns=rollout.max_turns,
-        hint_source=rollout.hint_source,
-    )
-    if progress is not None:
-        progress(f"playing {sum(d.valid for d in designs)} new environment(s)")
+    designs = design_round(context, tasks, seconds)
+    if context.progress is not None:
+        context.progress(f"playing {sum(d.valid for d in designs)} new environment(s)")
     started = time.monotonic()
-    played, slow_emas = play_designs(
-        agent,
-        designs,
-        archive,
-        episodes=episodes,
-        rollout=rollout,
-        regret=regret,
-        pool=pool,
-        iteration=iteration,
-        base_seed=env_seed(seed, f"design-play:{iteration}"),
-    )
+    played, slow_emas = play_designs(context, designs)
     seconds["play"] = time.monotonic() - started
     revoke_caught(played, archive, config, iteration)
-    score_designs(designs, played, slow_emas, archive, config, regret)
+    score_designs(designs, played, slow_emas, archive, config, context.regret)
     recent = archive.environments(valid_only=True)[-config.memory.records :]
     diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)
     return RoundResult(designs, played, slow_emas, diversity, seconds)

@@ -7,12 +7,10 @@ from spade.archive import Archive
 from spade.checker.stages import STAGES
 from spade.designer.config import DesignerConfig
 from spade.designer.design import Attempt, Design
-from spade.designer.types import Outcome
-from spade.llm.base import Policy
+from spade.designer.types import Outcome, RoundContext
 from spade.regret import RegretConfig, RegretEstimate, designer_reward
-from spade.rollout import PairedResult, RolloutConfig, play_many
-from spade.rollout.episodes import Progress
-from spade.sandbox import SandboxPool
+from spade.rollout import PairedPlay, PairedResult, play_many
+from spade.seeds import env_seed
 
 
 def attempt_reward(
@@ -49,37 +47,29 @@ def attempt_reward(
 
 
 def play_designs(
-    agent: Policy,
-    designs: list[Design],
-    archive: Archive,
-    *,
-    episodes: int,
-    rollout: RolloutConfig,
-    regret: RegretConfig,
-    pool: SandboxPool | None,
-    iteration: int,
-    base_seed: int,
-    progress: Progress | None = None,
+    context: RoundContext, designs: list[Design]
 ) -> tuple[dict[int, PairedResult], dict[int, float]]:
-    """Paired play of every valid new environment, recorded in the archive as a play.
+    """Paired play of every valid new environment by ``context.agent`` (``context.episodes``
+    pairs, seeds from the round's ``design-play`` stream), recorded in the archive as a play.
 
     Returns the plays by archive id and, by the same ids, each environment's slow EMA of the
     unhinted win rate before this play (what learning potential compares with).
     """
+    archive, episodes, iteration = context.archive, context.episodes, context.iteration
+    regret = context.regret
     valid = {d.final.env_id: d.final.source for d in designs if d.valid}
     envs = [(env_id, source) for env_id, source in valid.items() if env_id is not None and source]
     if not envs or episodes == 0:
         return {}, {}
-    results = play_many(
-        agent,
-        [(source, f"env {env_id}") for env_id, source in envs],
+    play = PairedPlay(
+        context.agent,
         episodes,
-        rollout,
-        pool,
-        base_seed,
-        regret,
-        progress,
+        context.rollout,
+        context.pool,
+        base_seed=env_seed(context.seed, f"design-play:{iteration}"),
+        regret=regret,
     )
+    results = play_many(play, [(source, f"env {env_id}") for env_id, source in envs])
     played = {env_id: result for (env_id, _), result in zip(envs, results, strict=True)}
     slow_emas = {
         env_id: archive.record_play(

@@ -99,14 +99,14 @@ def shipped_adapter(model: str = EMBEDDED_MODEL) -> Path | None:
     return folder if (folder / "adapter_config.json").is_file() else None
 
 
-def warmstart_adapter_for(model: str, enabled: bool, adapter: str | None) -> Path | None:
-    """The adapter a run merges: ``adapter`` when given, else the shipped one for ``model``
-    (the embedded model only) when ``enabled``."""
-    if not enabled:
+def warmstart_adapter_for(model: str, warmstart: bool | str) -> Path | None:
+    """The adapter a run merges (``roles.designer.warmstart``): the shipped one for ``model``
+    (the embedded model only) when True, the folder ``warmstart`` names, or none when False."""
+    if warmstart is False:
         return None
-    if adapter is not None:
-        path = Path(adapter)
-        if not (path / "adapter_config.json").is_file():
-            raise UsageError(f"designer.warmstart_adapter: no peft adapter folder at {path}")
-        return path
-    return shipped_adapter(model)
+    if warmstart is True:
+        return shipped_adapter(model)
+    path = Path(warmstart)
+    if not (path / "adapter_config.json").is_file():
+        raise UsageError(f"roles.designer.warmstart: no peft adapter folder at {path}")
+    return path

@@ -1,8 +1,6 @@
-"""Which engine samples both roles during a run."""
+"""How the engine that samples the trained model (``roles.agent.engine``) runs."""
 
 from __future__ import annotations
-
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -10,16 +8,11 @@ from spade.llm.vllm.config import VLLMSettings
 
 
 class GenerationConfig(BaseModel):
-    """The generation engine: the learner's own weights (hf) or vLLM kept in sync with them."""
+    """The generation engine's settings; which engine (the learner's own weights, hf, or vLLM
+    kept in sync with them) is ``roles.agent.engine``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    engine: Literal["hf", "vllm"] = Field(
-        "hf",
-        description="'hf': the trained transformers model samples itself; 'vllm': a vLLM "
-        "engine samples, and the learner's adapter (or weights) is loaded into it after every "
-        "update (docs/vllm.md).",
-    )
     vllm: VLLMSettings = Field(default_factory=VLLMSettings, description="The vLLM engine.")
     max_staleness: int = Field(
         0,

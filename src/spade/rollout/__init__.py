@@ -4,6 +4,7 @@ from spade.rollout.config import HINT_SEPARATOR, RolloutConfig
 from spade.rollout.episodes import EpisodeSpec, play_episodes
 from spade.rollout.hints import write_model_hint
 from spade.rollout.paired import (
+    PairedPlay,
     PairedResult,
     estimate_from_episodes,
     paired_specs,
@@ -15,6 +16,7 @@ from spade.rollout.transcript import TemplateError, TokenTranscript
 __all__ = [
     "HINT_SEPARATOR",
     "EpisodeSpec",
+    "PairedPlay",
     "PairedResult",
     "RolloutConfig",
     "TemplateError",

@@ -42,6 +42,26 @@ class PairedResult:
         ]
 
 
+@dataclass(frozen=True)
+class PairedPlay:
+    """How environments are played in pairs: who plays, how many pairs, on which seeds, under
+    which rollout and regret settings, in which sandboxes.
+
+    Pair i of every environment plays env seed and sampling seed ``base_seed + i``, once
+    without and once with the hint; ``episodes`` pairs per environment."""
+
+    policy: Policy
+    """The agent that plays both arms."""
+    episodes: int
+    """Pairs per environment (K episodes per arm)."""
+    config: RolloutConfig
+    pool: SandboxPool | None = None
+    base_seed: int = 0
+    regret: RegretConfig = field(default_factory=RegretConfig)
+    """How hint regret is estimated (bootstrap resamples, confidence)."""
+    progress: Progress | None = None
+
+
 NO_PAIRS = RegretEstimate(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, pairs=0)
 """The estimate when no pair was played: ``pairs == 0`` says its numbers are no evidence."""
 
@@ -88,41 +108,13 @@ def paired_specs(
     ]
 
 
-def play_paired(
-    policy: Policy,
-    source: str,
-    origin: str,
-    episodes: int,
-    config: RolloutConfig,
-    pool: SandboxPool | None = None,
-    base_seed: int = 0,
-    regret: RegretConfig | None = None,
-    progress: Progress | None = None,
-) -> PairedResult:
-    """Play both arms in one batch and estimate hint regret with a paired bootstrap interval
-    (the default regret settings unless ``regret`` is given)."""
-    return play_many(
-        policy,
-        [(source, origin)],
-        episodes,
-        config,
-        pool,
-        base_seed,
-        regret if regret is not None else RegretConfig(),
-        progress,
-    )[0]
+def play_paired(play: PairedPlay, source: str, origin: str) -> PairedResult:
+    """Play both arms of one environment in one batch and estimate hint regret with a paired
+    bootstrap interval."""
+    return play_many(play, [(source, origin)])[0]
 
 
-def play_many(
-    policy: Policy,
-    envs: list[tuple[str, str]],
-    episodes: int,
-    config: RolloutConfig,
-    pool: SandboxPool | None,
-    base_seed: int,
-    regret: RegretConfig,
-    progress: Progress | None = None,
-) -> list[PairedResult]:
+def play_many(play: PairedPlay, envs: list[tuple[str, str]]) -> list[PairedResult]:
     """Paired play of several (source, origin) environments, all episodes in one batch.
 
     With ``hint_source="model"`` the model writes one hint per environment; before any play it is
@@ -131,6 +123,8 @@ def play_many(
     why): the hinted arm then plays with no hint at all, the same prompt as the unhinted arm, so
     the pair measures a regret of about 0 and a leaking hint earns the designer nothing.
     """
+    policy, episodes, config, pool = play.policy, play.episodes, play.config, play.pool
+    base_seed = play.base_seed
     seeds = [base_seed + i for i in range(episodes)]
     hints: list[str | None] = []
     rejected: list[str | None] = []
@@ -146,7 +140,7 @@ def play_many(
         if reason is not None:  # the hinted arm gets no hint: played as unhinted, marked below
             arms[episodes:] = [replace(s, hinted=False, hint=None) for s in arms[episodes:]]
         specs += arms
-    played = play_episodes(policy, specs, config, pool, progress)
+    played = play_episodes(policy, specs, config, pool, play.progress)
     results = []
     for index, ((_, origin), hint, reason) in enumerate(zip(envs, hints, rejected, strict=True)):
         own = played[2 * episodes * index : 2 * episodes * (index + 1)]
@@ -154,7 +148,7 @@ def play_many(
         if reason is not None:
             for episode in hinted:
                 episode.hinted, episode.hint = True, None
-        estimate = estimate_from_episodes(hinted, unhinted, regret, base_seed)
+        estimate = estimate_from_episodes(hinted, unhinted, play.regret, base_seed)
         audit = audit_episodes(hinted, env_hints=config.hint_source == "env")
         results.append(PairedResult(origin, unhinted, hinted, estimate, hint, reason, audit))
     return results

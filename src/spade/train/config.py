@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from spade.cluster.config import ClusterConfig
 from spade.designer.config import DesignerConfig, MemoryConfig
-from spade.errors import UsageError
+from spade.errors import SettingRenamed, UsageError
 from spade.eval.suites import suite_imports
 from spade.llm.config import GenerationConfig
 from spade.llm.hf import LoraSettings
@@ -24,10 +24,23 @@ from spade.rollout import RolloutConfig
 from spade.sandbox import Limits
 
 RENAMED = {
-    "designer_backend": "designer_engine",
+    "model": "roles.agent.model",
+    "generation.engine": "roles.agent.engine",
+    "train_agent": "roles.agent.train",
+    "designer_model": "roles.designer.model",
+    "designer_engine": "roles.designer.engine",
+    "designer_backend": "roles.designer.engine",
+    "designer_base_url": "roles.designer.base_url",
+    "train_designer": "roles.designer.train",
+    "designer.warmstart": "roles.designer.warmstart",
+    "designer.warmstart_adapter": "roles.designer.warmstart",
+    "learner.designer_weight_cap": "roles.designer.weight_cap",
+    "learner.designer_update_every": "roles.designer.update_every",
     "regret.plr_staleness_mix": "regret.plr_age_mix",
 }
-"""Old setting paths (dotted) and their new ones: an old name loads with a DeprecationWarning."""
+"""Old setting paths (dotted) and their new ones: an old name loads with a DeprecationWarning
+(``SettingRenamed``). ``designer.warmstart`` (on or off) and ``designer.warmstart_adapter`` (a
+folder) are one setting now: given together, the folder where the warm-start was on."""
 
 
 class LearnerConfig(BaseModel):
@@ -51,18 +64,6 @@ class LearnerConfig(BaseModel):
     )
     normalise_std: bool = Field(
         False, description="Divide GRPO advantages by the group's std (SPADE: no)."
-    )
-    designer_weight_cap: float = Field(
-        50.0,
-        ge=0,
-        description="Designer samples are up-weighted by N_agent / N_designer, capped here "
-        "(SPADE: 50).",
-    )
-    designer_update_every: int = Field(
-        1,
-        ge=1,
-        description="Delayed designer updates: use designer samples every N iterations "
-        "(SPADE: 4 for games, 8 for tool use); the clipped ratio corrects their lag.",
     )
     micro_batch_tokens: int = Field(
         1024,
@@ -91,8 +92,74 @@ class LearnerConfig(BaseModel):
     )
 
 
+class AgentRoleConfig(BaseModel):
+    """The reasoning agent: the trained model, the engine that samples it, whether it learns."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str = Field(
+        "smollm2-135m",
+        description="The trained model: it plays, and designs too unless roles.designer.model "
+        "sets a separate designer.",
+    )
+    engine: Literal["hf", "vllm"] = Field(
+        "hf",
+        description="The engine that samples the trained model (both roles, unless the designer "
+        "is separate): 'hf', the trained transformers model samples itself; 'vllm', a vLLM "
+        "engine (generation.vllm) samples, and the learner's adapter (or weights) is loaded into "
+        "it after every update (docs/vllm.md).",
+    )
+    train: bool = Field(True, description="Update the trained model from agent samples.")
+
+
+class DesignerRoleConfig(BaseModel):
+    """The environment designer: which model designs, how it is served and how it learns (how
+    it writes environments: the ``designer`` section)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str | None = Field(
+        None,
+        description="A separate, frozen designer model. None: the trained model "
+        "(roles.agent.model) designs too.",
+    )
+    engine: Literal["hf", "openai"] = Field(
+        "hf",
+        description="Engine of a separate designer (roles.designer.model): 'hf' loads it here, "
+        "'openai' asks the server at roles.designer.base_url. The trained model designs on "
+        "roles.agent.engine.",
+    )
+    base_url: str | None = Field(
+        None, description="Server URL of a separate designer on the openai engine."
+    )
+    train: bool = Field(
+        True,
+        description="Update the trained model from designer samples (when it designs: a "
+        "separate designer stays frozen).",
+    )
+    warmstart: bool | str = Field(
+        True,
+        description="The designer warm-start adapter (`spade warmstart`) merged into the "
+        "designing model's weights before it designs (not into a designer on a server): true, "
+        "the packaged one (the embedded model has one; other models are used as they are); a "
+        "path, that peft LoRA folder; false, none.",
+    )
+    weight_cap: float = Field(
+        50.0,
+        ge=0,
+        description="Designer samples are up-weighted by N_agent / N_designer, capped here "
+        "(SPADE: 50).",
+    )
+    update_every: int = Field(
+        1,
+        ge=1,
+        description="Delayed designer updates: use designer samples every N iterations "
+        "(SPADE: 4 for games, 8 for tool use); the clipped ratio corrects their lag.",
+    )
+
+
 class RolesConfig(BaseModel):
-    """How the two roles share the trained model."""
+    """The two roles: each one's model, engine and learning, and whether they share weights."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -102,6 +169,12 @@ class RolesConfig(BaseModel):
         "and the agent are two LoRA adapters on one base model, each updated only by its own "
         "role's samples (the ablation of the paper's one-model claim; a peer found separate "
         "weights better for tool-use self-play). LoRA on the hf engine only.",
+    )
+    agent: AgentRoleConfig = Field(
+        default_factory=AgentRoleConfig, description="The reasoning agent."
+    )
+    designer: DesignerRoleConfig = Field(
+        default_factory=DesignerRoleConfig, description="The environment designer."
     )
 
 
@@ -137,33 +210,17 @@ class RunConfig(BaseModel):
     @classmethod
     def _renamed(cls, data: Any) -> Any:
         """Settings renamed in 0.x keep working for a while, with a warning."""
-        if isinstance(data, dict):
-            for old, new in RENAMED.items():
-                data = rename_setting(data, old, new)
-        return data
+        return current_names(data) if isinstance(data, dict) else data
 
     seed: int = Field(0, description="Seed of everything: corpus order, sampling, replay.")
     iterations: int = Field(2, ge=1, description="Self-play iterations to run.")
-    model: str = Field(
-        "smollm2-135m", description="Trained model (agent, and designer unless set apart)."
-    )
     device: str = Field("auto", description="'auto', 'cpu' or 'cuda'.")
     dtype: Literal["auto", "float32", "bfloat16", "float16"] = Field(
         "auto", description="Weights' dtype; 'auto' is float32 on CPU and bfloat16 on CUDA."
     )
-    designer_model: str | None = Field(
-        None,
-        description="A separate designer model (frozen). None: the shared model designs too.",
-    )
-    designer_engine: Literal["hf", "openai"] = Field(
-        "hf", description="Engine of a separate designer ('openai' serves a frozen designer)."
-    )
-    designer_base_url: str | None = Field(
-        None, description="Server URL of a designer on the openai engine."
-    )
-    train_agent: bool = Field(True, description="Update the model from agent samples.")
-    train_designer: bool = Field(
-        True, description="Update the model from designer samples (shared model only)."
+    roles: RolesConfig = Field(
+        default_factory=RolesConfig,
+        description="The two roles: models, engines, what learns, and whether weights are shared.",
     )
     corpus: str | None = Field(
         None,
@@ -248,10 +305,10 @@ class RunConfig(BaseModel):
     )
     regret: RegretConfig = Field(default_factory=RegretConfig, description="Regret and rewards.")
     generation: GenerationConfig = Field(
-        default_factory=GenerationConfig, description="The engine that samples both roles."
+        default_factory=GenerationConfig,
+        description="How the trained model's engine (roles.agent.engine) samples.",
     )
     learner: LearnerConfig = Field(default_factory=LearnerConfig, description="The update.")
-    roles: RolesConfig = Field(default_factory=RolesConfig, description="The two roles' weights.")
     eval: EvalConfig = Field(default_factory=EvalConfig, description="Held-out evaluation.")
     cluster: ClusterConfig = Field(
         default_factory=ClusterConfig,
@@ -259,16 +316,48 @@ class RunConfig(BaseModel):
     )
 
 
+def current_names(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with every setting given under an old name (``RENAMED``) moved to its new one,
+    each with a ``SettingRenamed`` warning; ``data`` itself when it names none."""
+    data = _fold_warmstart(data)
+    for old, new in RENAMED.items():
+        data = rename_setting(data, old, new)
+    return data
+
+
+def _fold_warmstart(data: dict[str, Any]) -> dict[str, Any]:
+    """The old ``designer.warmstart_adapter`` (a folder, None for the packaged adapter) laid
+    into the old ``designer.warmstart`` (on or off) when both are given, as in an old run's
+    config.json: the folder where the warm-start was on, else the on or off. The renames then
+    move the result."""
+    section = data.get("designer")
+    if not isinstance(section, dict) or "warmstart_adapter" not in section:
+        return data
+    adapter = section["warmstart_adapter"]
+    if "warmstart" not in section and adapter is not None:
+        return data  # alone: a plain rename
+    _warn_renamed("designer.warmstart_adapter", RENAMED["designer.warmstart_adapter"])
+    folded = copy.deepcopy(data)
+    del folded["designer"]["warmstart_adapter"]
+    if adapter is not None and section.get("warmstart") is not False:
+        folded["designer"]["warmstart"] = adapter
+    return folded
+
+
+def _warn_renamed(old: str, new: str) -> None:
+    warnings.warn(f"'{old}' is now '{new}'", SettingRenamed, stacklevel=5)
+
+
 def rename_setting(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     """``data`` with the setting at dotted path ``old`` moved to ``new`` (a copy, with a
-    DeprecationWarning), or ``data`` itself when ``old`` is not set."""
+    ``SettingRenamed`` warning), or ``data`` itself when ``old`` is not set."""
     *parents, leaf = old.split(".")
     holder: Any = data
     for key in parents:
         holder = holder.get(key) if isinstance(holder, dict) else None
     if not isinstance(holder, dict) or leaf not in holder:
         return data
-    warnings.warn(f"'{old}' is now '{new}'", DeprecationWarning, stacklevel=4)
+    _warn_renamed(old, new)
     value = holder[leaf]
     moved = copy.deepcopy(data)
     node = moved
@@ -293,7 +382,10 @@ def _parse_value(text: str) -> Any:
 
 
 def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
-    """``key.sub=value`` assignments (values parsed as JSON when they parse, else strings)."""
+    """``key.sub=value`` assignments (values parsed as JSON when they parse, else strings), in
+    order. Old names (``RENAMED``), in ``data`` or in an assignment, move to their new places
+    at once, so the last assignment of a setting wins under either name."""
+    data = current_names(data)
     for item in overrides:
         key, sep, value = item.partition("=")
         if not sep or not key:
@@ -306,6 +398,7 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
                 raise UsageError(f"--set {key}: {part} is not a section")
             node = child
         node[leaf] = _parse_value(value)
+        data = current_names(data)
     return data
 
 
@@ -345,7 +438,9 @@ def merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
 
 def load_config(path: Path | None, overrides: list[str]) -> RunConfig:
     """Defaults, then the file, then ``--set`` overrides; a partial section keeps the run's
-    defaults for the fields it does not name."""
-    data = read_config_file(path) if path is not None else {}
+    defaults for the fields it does not name. Old names (``RENAMED``) move to their new places
+    before the defaults meet them, so a setting given under its old name wins over its
+    default, and a later ``--set`` under its new name wins over the file's old one."""
+    data = current_names(read_config_file(path)) if path is not None else {}
     defaults = RunConfig().model_dump(mode="json")
     return build_config(apply_overrides(merge(defaults, data), overrides))

@@ -34,10 +34,10 @@ def check_roles(config: RunConfig) -> None:
     problem = None
     if config.learner.full_finetune:
         problem = "LoRA (learner.full_finetune = false)"
-    elif config.designer_model is not None:
-        problem = "the shared model to design (designer_model unset: a separate one is apart)"
-    elif config.generation.engine != "hf" or config.cluster.generation_replicas:
-        problem = "the hf engine in the driver (generation.engine = hf, no generation replicas)"
+    elif config.roles.designer.model is not None:
+        problem = "the shared model to design (roles.designer.model unset: a separate one is apart)"
+    elif config.roles.agent.engine != "hf" or config.cluster.generation_replicas:
+        problem = "the hf engine in the driver (roles.agent.engine = hf, no generation replicas)"
     elif config.cluster.learner_workers > 1:
         problem = "the learner in one process (cluster.learner_workers = 1)"
     if problem is not None:
@@ -46,39 +46,37 @@ def check_roles(config: RunConfig) -> None:
 
 def trains_shared_model(config: RunConfig) -> bool:
     """Whether any role's samples update the shared model."""
-    return config.train_agent or (config.train_designer and config.designer_model is None)
+    roles = config.roles
+    return roles.agent.train or (roles.designer.train and roles.designer.model is None)
 
 
 def model_spec(config: RunConfig) -> ModelSpec:
     """The run's trained model: what the learner, its workers and the engines load."""
-    warm = config.designer
+    roles = config.roles
     lora = config.learner.lora
     trained = not config.learner.full_finetune and trains_shared_model(config)
+    designs = roles.designer.model is None  # the trained model designs: the warm-start merges
     return ModelSpec(
-        name=config.model,
+        name=roles.agent.model,
         dtype=config.dtype,
         device=config.device,
         lora=lora if trained else None,
-        adapters=ROLES if trained and not config.roles.shared_weights else (),
+        adapters=ROLES if trained and not roles.shared_weights else (),
         seed=config.seed,
-        merge=warmstart_adapter_for(
-            config.model, warm.warmstart and config.designer_model is None, warm.warmstart_adapter
-        ),
+        merge=warmstart_adapter_for(roles.agent.model, designs and roles.designer.warmstart),
     )
 
 
 def designer_spec(config: RunConfig) -> ModelSpec:
     """A separate (frozen) designer's model; the warm-start merges where its engine loads
     weights itself."""
-    assert config.designer_model is not None
-    warm = config.designer
-    local = config.designer_engine == "hf"
+    designer = config.roles.designer
+    assert designer.model is not None
+    local = designer.engine == "hf"
     return ModelSpec(
-        name=config.designer_model,
+        name=designer.model,
         device=config.device,
-        merge=warmstart_adapter_for(
-            config.designer_model, warm.warmstart and local, warm.warmstart_adapter
-        ),
+        merge=warmstart_adapter_for(designer.model, local and designer.warmstart),
     )
 
 
@@ -144,7 +142,7 @@ def open_parts(config: RunConfig, run_dir: Path, console: Console) -> RunParts:
             connection = connect(config.cluster, config.sandbox)
     started: list[Any] = []
     try:
-        with console.status(f"loading {config.model}"):
+        with console.status(f"loading {config.roles.agent.model}"):
             parts = _build(config, run_dir, connection, started)
         if connection is not None:
             console.print(_describe(config, connection, parts.pool))
@@ -172,10 +170,9 @@ def _build(
         base = agent
         assert isinstance(base, HFPolicy)  # check_roles: the hf engine in the driver
         agent, designer = base.role("agent"), base.role("designer")
-    if config.designer_model is not None:
-        designer = open_policy(
-            designer_spec(config), config.designer_engine, base_url=config.designer_base_url
-        )
+    separate = config.roles.designer
+    if separate.model is not None:
+        designer = open_policy(designer_spec(config), separate.engine, base_url=separate.base_url)
         started.append(designer)
     updater: Updater | None = None
     if trains:
@@ -198,7 +195,7 @@ def _agent_sampler(
 ) -> Policy:
     """The trained model itself, another engine on the same starting weights, or replicas of
     that engine on the cluster."""
-    engine = config.generation.engine
+    engine = config.roles.agent.engine
     vllm = config.generation.vllm
     replicas = config.cluster.generation_replicas
     if connection is None or replicas == 0:
@@ -239,17 +236,11 @@ def _updater(
     workers = config.cluster.learner_workers
     if connection is None or workers <= 1:
         return Learner(trained, config.learner, config.seed, recompute)
-    from spade.train.parallel import ShardedLearner
+    from spade.train.parallel import LearnerPlacement, ShardedLearner
 
+    placement = LearnerPlacement(workers, config.cluster.learner_cpus, config.cluster.learner_gpus)
     return ShardedLearner(
-        trained,
-        config.learner,
-        workers,
-        spec,
-        seed=config.seed,
-        recompute_old=recompute,
-        num_cpus=config.cluster.learner_cpus,
-        num_gpus=config.cluster.learner_gpus,
+        trained, config.learner, spec, placement, seed=config.seed, recompute_old=recompute
     )
 
 

@@ -20,7 +20,7 @@ from spade.errors import UsageError
 from spade.llm.hf import HFPolicy
 from spade.llm.seeding import seeded_torch
 from spade.train.config import LearnerConfig
-from spade.train.loss import clipped_policy_loss, sequence_logprobs, tis_weights
+from spade.train.loss import LossBatch, clipped_policy_loss, sequence_logprobs, tis_weights
 from spade.train.samples import ROLES, Sample
 from spade.train.updater import LearnerWeights, Updater, trainable_tensors
 
@@ -300,18 +300,21 @@ class Learner(Updater):
         stats["logprob_gap_max"] = max(stats["logprob_gap_max"], gap["logprob_gap_max"])
         stats["tis_capped"] += gap["tis_capped"] * gap["tokens"]
         old = new.detach() if self.recompute_old else tensors["old"]
-        loss, info = clipped_policy_loss(
+        inputs = LossBatch(
             new,
             old,
             tensors["advantages"],
             tensors["mask"],
-            clip_low=self.config.clip_low,
-            clip_high=self.config.clip_high,
             weights_B=tensors["weights"],
             ref_logprobs_BT=reference,
+            token_weights_BT=weights if self.recompute_old else None,
+        )
+        loss, info = clipped_policy_loss(
+            inputs,
+            clip_low=self.config.clip_low,
+            clip_high=self.config.clip_high,
             kl_coef=self.config.kl_coef,
             normaliser=total_tokens,
-            token_weights_BT=weights if self.recompute_old else None,
         )
         loss.backward()
         tokens = info["tokens"]

@@ -20,13 +20,13 @@ from typing import Any
 from rich.console import Console
 
 from spade import metric_names as m
-from spade.archive import Archive, Origin, choose_replay, seed_library
+from spade.archive import Archive, Origin, Provenance, choose_replay, seed_library
 from spade.corpus import CorpusSampler, chunk, load_corpus
-from spade.designer import RoundResult, run_round
+from spade.designer import RoundContext, RoundResult, run_round
 from spade.designer.score import caught_reward
 from spade.errors import UsageError
 from spade.llm import Policy, Weights
-from spade.rollout import PairedResult, play_many
+from spade.rollout import PairedPlay, PairedResult, play_many
 from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
 from spade.train.checkpoint import restore_checkpoint, save_checkpoint
@@ -192,7 +192,8 @@ def _add_extra_envs(archive: Archive, config: RunConfig, pool: SandboxPool) -> N
         hint_source=config.rollout.hint_source,
     )
     for file, (source, _), verdict in zip(files, jobs, verdicts, strict=True):
-        archive.add(source, Origin.EXTRA, verdict, skill=file.stem, doc_id=str(file))
+        provenance = Provenance(Origin.EXTRA, skill=file.stem, doc_id=str(file))
+        archive.add(source, provenance, verdict)
 
 
 def iterate(session: Session, iteration: int, reporter: Reporter) -> list[dict[str, Any]]:
@@ -325,12 +326,11 @@ def checkpoint_phase(session: Session, iteration: int) -> None:
 
 def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult:
     config = session.config
-    return run_round(
+    context = RoundContext(
         session.designer,
         session.agent,
         session.sampler,
         session.archive,
-        count=config.designs_per_iteration,
         config=config.designer,
         rollout=config.rollout,
         regret=config.regret,
@@ -340,11 +340,12 @@ def design_phase(session: Session, iteration: int, progress: Any) -> RoundResult
         seed=config.seed,
         progress=progress,
     )
+    return run_round(context, config.designs_per_iteration)
 
 
 def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[PairedResult]:
     """Paired play of the frontier environments (``frontier_episodes`` per arm) and of archived
-    environments chosen by PLR (regret rank and staleness; ``episodes_per_arm``)."""
+    environments chosen by PLR (regret rank and age; ``episodes_per_arm``)."""
     config = session.config
     frontier = [i for i in session.frontier if i not in exclude]
     candidates = [
@@ -359,15 +360,15 @@ def replay_phase(session: Session, iteration: int, exclude: set[int]) -> list[Pa
     for ids, episodes in ((frontier, config.frontier_episodes), (chosen, config.episodes_per_arm)):
         if not ids:
             continue
-        played = play_many(
+        play = PairedPlay(
             session.agent,
-            [(session.archive.get(i).source, f"env {i}") for i in ids],
             episodes,
             config.rollout,
             session.pool,
             base_seed=base_seed,
             regret=config.regret,
         )
+        played = play_many(play, [(session.archive.get(i).source, f"env {i}") for i in ids])
         for env_id, result in zip(ids, played, strict=True):
             results[env_id] = result
             if result.audit.leak is not None:
@@ -409,14 +410,15 @@ def collect_samples(
     """Both roles' samples with advantages; designer samples wait for a delayed update."""
     config = session.config
     learner = config.learner
+    roles = config.roles
     samples: list[Sample] = []
-    if config.train_agent:  # an environment caught giving episodes away teaches nothing
+    if roles.agent.train:  # an environment caught giving episodes away teaches nothing
         played = [r for r in (*designed.played.values(), *replayed) if r.audit.leak is None]
         samples += stamped(
             agent_samples(played, config.rollout.temperature, learner.normalise_std),
             session.version,
         )
-    if config.train_designer and config.designer_model is None:
+    if roles.designer.train and roles.designer.model is None:
         session.buffer += stamped(
             designer_samples(
                 designed.designs,
@@ -426,15 +428,15 @@ def collect_samples(
             ),
             session.version,
         )
-        if iteration % learner.designer_update_every == 0:
+        if iteration % roles.designer.update_every == 0:
             samples += session.buffer
             session.buffer = []
     n_agent = sum(s.role == "agent" for s in samples)
     samples = weight_designer(
         samples,
         n_agent,
-        cap=learner.designer_weight_cap,
-        update_every=learner.designer_update_every,
+        cap=roles.designer.weight_cap,
+        update_every=roles.designer.update_every,
     )
     return informative(samples, keep_zero_advantage=learner.kl_coef > 0)
 

@@ -16,6 +16,7 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -70,31 +71,48 @@ def _pick_logprobs(logits_BTV: torch.Tensor, targets_BT: torch.Tensor) -> torch.
     return logprobs_BTV.gather(-1, targets_BT.unsqueeze(-1)).squeeze(-1)
 
 
+@dataclass(frozen=True)
+class LossBatch:
+    """What the clipped surrogate reads of one (micro-)batch of right-padded sequences: the
+    log-probabilities of every token under the weights being stepped, the behaviour policy's
+    and optionally a reference policy's, each sequence's advantage and weight, and the mask of
+    the tokens the loss counts (the sampled ones)."""
+
+    new_logprobs_BT: torch.Tensor
+    """Under the weights being stepped: the only input gradient flows into."""
+    old_logprobs_BT: torch.Tensor
+    """Under the policy that sampled (or the learner before the step): a constant."""
+    advantages_B: torch.Tensor
+    mask_BT: torch.Tensor
+    """1 at the tokens the loss counts, 0 elsewhere (prompt, padding)."""
+    weights_B: torch.Tensor | None = None
+    """Each sequence's weight ``w_b`` (1 when None)."""
+    ref_logprobs_BT: torch.Tensor | None = None
+    """Under a frozen reference policy, for the k3 KL term (a constant)."""
+    token_weights_BT: torch.Tensor | None = None
+    """Constants that scale each token's surrogate: the truncated importance weights that
+    correct for sampling on another engine (``tis_weights``)."""
+
+
 def clipped_policy_loss(
-    new_logprobs_BT: torch.Tensor,
-    old_logprobs_BT: torch.Tensor,
-    advantages_B: torch.Tensor,
-    mask_BT: torch.Tensor,
+    batch: LossBatch,
     *,
     clip_low: float = 0.2,
     clip_high: float = 0.28,
-    weights_B: torch.Tensor | None = None,
-    ref_logprobs_BT: torch.Tensor | None = None,
     kl_coef: float = 0.0,
     normaliser: float | None = None,
-    token_weights_BT: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor, dict[str, float]]:
-    """Token-level clipped surrogate loss and its statistics.
+    """Token-level clipped surrogate loss of ``batch`` and its statistics.
 
-    ``token_weights_BT`` (constants) scale each token's surrogate: the truncated importance
-    weights that correct for sampling on another engine (``tis_weights``).
-
-    ``old_logprobs_BT`` and ``ref_logprobs_BT`` are treated as constants (detached); gradient
-    flows only into ``new_logprobs_BT``. ``normaliser`` defaults to the masked-token count
-    (at least 1). Statistics are python floats over masked tokens: ``loss``, ``clip_fraction``
-    (share of tokens where the clipped branch is the active minimum), ``ratio_mean``, ``kl``
-    (mean k3 when a reference is given, else 0.0) and ``tokens``.
+    ``batch.old_logprobs_BT`` and ``batch.ref_logprobs_BT`` are treated as constants (detached);
+    gradient flows only into ``batch.new_logprobs_BT``. ``normaliser`` defaults to the
+    masked-token count (at least 1). Statistics are python floats over masked tokens: ``loss``,
+    ``clip_fraction`` (share of tokens where the clipped branch is the active minimum),
+    ``ratio_mean``, ``kl`` (mean k3 when a reference is given, else 0.0) and ``tokens``.
     """
+    new_logprobs_BT, old_logprobs_BT = batch.new_logprobs_BT, batch.old_logprobs_BT
+    advantages_B, mask_BT, weights_B = batch.advantages_B, batch.mask_BT, batch.weights_B
+    ref_logprobs_BT, token_weights_BT = batch.ref_logprobs_BT, batch.token_weights_BT
     _check_shapes(new_logprobs_BT, old_logprobs_BT, advantages_B, mask_BT, weights_B)
     _check_clip(clip_low, clip_high)
     keep_BT = mask_BT.bool()

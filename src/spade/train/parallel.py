@@ -25,6 +25,7 @@ import os
 import socket
 import threading
 import uuid
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
@@ -40,6 +41,20 @@ from spade.train.samples import Sample
 from spade.train.updater import LearnerWeights, Updater
 
 Placement = Literal["SPREAD", "STRICT_SPREAD", "PACK"]
+
+
+@dataclass(frozen=True)
+class LearnerPlacement:
+    """Where a sharded learner's workers run: ``workers`` Ray actors (one rank each), each with
+    ``num_cpus`` CPUs and ``num_gpus`` GPUs, placed by a placement group of strategy
+    ``strategy`` (SPREAD: across nodes where it can); ``start_timeout_s`` bounds the wait for
+    the cluster to make room for them and for them to join."""
+
+    workers: int
+    num_cpus: float = 1.0
+    num_gpus: float = 0.0
+    strategy: Placement = "SPREAD"
+    start_timeout_s: float = 600.0
 
 
 def shard_samples(samples: list[Sample], ranks: int) -> list[list[Sample]]:
@@ -272,31 +287,27 @@ class ShardedWorker:
 
 
 class ShardedLearner(Updater):
-    """Steps a model sharded over ``workers`` Ray actors, each on a shard of every batch.
+    """Steps a model sharded over the Ray actors of ``placement``, each on a shard of every batch.
 
     ``policy`` is the driver's copy of the model: the one the engines read the new weights from
     (``weights()``), never stepped here. ``spec`` is the workers' model (the driver's, with the
     device each worker should use); ``initial`` optionally overrides its trainable weights at
-    the start (sent once). The workers are placed by a placement group of strategy
-    ``placement`` (SPREAD: across nodes where it can), each with ``num_cpus`` and ``num_gpus``;
-    they end with the driver's process, and ``close`` ends them sooner.
+    the start (sent once). The workers end with the driver's process, and ``close`` ends them
+    sooner.
     """
 
     def __init__(
         self,
         policy: HFPolicy,
         config: LearnerConfig,
-        workers: int,
         spec: ModelSpec,
+        placement: LearnerPlacement,
         *,
         seed: int = 0,
         recompute_old: bool = False,
-        num_cpus: float = 1.0,
-        num_gpus: float = 0.0,
-        placement: Placement = "SPREAD",
-        start_timeout_s: float = 600.0,
         initial: dict[str, torch.Tensor] | None = None,
     ) -> None:
+        workers, num_cpus, num_gpus = placement.workers, placement.num_cpus, placement.num_gpus
         if workers < 1:
             raise UsageError(f"a sharded learner needs at least 1 worker, not {workers}")
         if num_cpus <= 0 or num_gpus < 0:
@@ -322,9 +333,7 @@ class ShardedLearner(Updater):
         self.config = config
         self.workers = workers
         self.spec = spec
-        self.num_cpus = num_cpus
-        self.num_gpus = num_gpus
-        self.start_timeout_s = start_timeout_s
+        self.placement = placement
         self.token = uuid.uuid4().hex[:8]
         """Names this learner's actors apart from another's in the same namespace."""
         self.nodes: list[str] = []
@@ -338,26 +347,31 @@ class ShardedLearner(Updater):
         """One call to the workers at a time: their collectives must run in one order."""
         self._actors: list[Any] = []
         self._lost: str | None = None
-        self._group = self._reserve(placement)
+        self._group = self._reserve()
         try:
             self._start(seed, recompute_old, initial)
         except BaseException:
             self.close()
             raise
 
-    def _reserve(self, placement: Placement) -> Any:
+    def _reserve(self) -> Any:
         """One bundle per worker; waits until the cluster has room for all of them."""
         from ray.util.placement_group import placement_group, remove_placement_group
 
-        bundle = {"CPU": self.num_cpus} | ({"GPU": self.num_gpus} if self.num_gpus else {})
-        group = placement_group([dict(bundle) for _ in range(self.workers)], strategy=placement)
+        placement = self.placement
+        bundle = {"CPU": placement.num_cpus} | (
+            {"GPU": placement.num_gpus} if placement.num_gpus else {}
+        )
+        group = placement_group(
+            [dict(bundle) for _ in range(self.workers)], strategy=placement.strategy
+        )
         try:
-            self.ray.get(group.ready(), timeout=self.start_timeout_s)
+            self.ray.get(group.ready(), timeout=placement.start_timeout_s)
         except self.ray.exceptions.GetTimeoutError:
             remove_placement_group(group)
             raise ClusterError(
                 f"the cluster has no room for {self.workers} learner workers of {bundle} each "
-                f"({placement}): lower cluster.learner_workers or their CPUs/GPUs"
+                f"({placement.strategy}): lower cluster.learner_workers or their CPUs/GPUs"
             ) from None
         return group
 
@@ -367,13 +381,15 @@ class ShardedLearner(Updater):
         """One actor per bundle, joined into one process group, each with its shard."""
         from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
 
+        placement = self.placement
+        timeout = placement.start_timeout_s
         worker_class = self.ray.remote(ShardedWorker)
         shared = self.ray.put(initial)
         self._actors = [
             worker_class.options(
                 name=f"spade-learner-{self.token}-{rank}",
-                num_cpus=self.num_cpus,
-                num_gpus=self.num_gpus,
+                num_cpus=placement.num_cpus,
+                num_gpus=placement.num_gpus,
                 max_restarts=0,
                 scheduling_strategy=PlacementGroupSchedulingStrategy(
                     self._group, placement_group_bundle_index=rank
@@ -382,14 +398,12 @@ class ShardedLearner(Updater):
             for rank in range(self.workers)
         ]
         try:
-            address = self.ray.get(
-                self._actors[0].rendezvous.remote(), timeout=self.start_timeout_s
-            )
+            address = self.ray.get(self._actors[0].rendezvous.remote(), timeout=timeout)
             joins = [
-                actor.join.remote(address, self.workers, rank, self.start_timeout_s)
+                actor.join.remote(address, self.workers, rank, timeout)
                 for rank, actor in enumerate(self._actors)
             ]
-            joined = self.ray.get(joins, timeout=self.start_timeout_s)
+            joined = self.ray.get(joins, timeout=timeout)
         except (self.ray.exceptions.GetTimeoutError, self.ray.exceptions.RayActorError) as exc:
             self._stop_actors()
             raise ClusterError(f"the learner workers did not start: {_first_line(exc)}") from None

@@ -47,24 +47,33 @@ class Reply:
         return self.valid and self.nearest_target is not None
 
 
+@dataclass(frozen=True)
+class HeldOutDraw:
+    """Which designs a measurement draws: ``samples`` replies to each design template's prompt
+    for each of ``documents``, sampled ``batch`` at a time with sampling seeds derived from
+    ``seed``."""
+
+    samples: int
+    seed: int
+    documents: tuple[str, ...] = HELDOUT_DOCS
+    batch: int = 12
+
+
 def measure(
     policy: TokenPolicy,
     designer: DesignerConfig,
     pool: SandboxPool,
+    draw: HeldOutDraw,
     *,
     max_turns: int,
-    samples: int,
-    seed: int,
-    documents: tuple[str, ...] = HELDOUT_DOCS,
-    batch: int = 12,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Sample (``batch`` replies at a time), check and summarise ``samples`` designs per
-    (document, template)."""
+    """Sample, check (under the turn cap ``max_turns``) and summarise the designs of ``draw``."""
+    samples, seed, batch = draw.samples, draw.seed, draw.batch
     corpus = {d.id: d for d in load_corpus(None)}
     known = target_signatures(designer.novelty)
     prompts, labels = [], []
-    for doc_id in documents:
+    for doc_id in draw.documents:
         document = chunk(corpus[doc_id], designer.document_tokens)[0]
         for _, template in templates_in_use(designer):
             messages = prompt_for(document, template, designer, [])

@@ -48,8 +48,6 @@ SANDBOX_STOPS: tuple[str, ...] = ("timeout", "resource_limit", "sandbox_violatio
 GATING: frozenset[str] = frozenset({"syntax", "imports", "interface", "reset"})
 """Stages whose failure makes every later stage meaningless."""
 
-"""Stages whose failure makes every later stage meaningless."""
-
 STAGE_FUNCTIONS: dict[str, Callable[[Context], str]] = {
     "syntax": syntax,
     "imports": imports,

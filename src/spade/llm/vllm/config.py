@@ -1,4 +1,4 @@
-"""Settings of the ``vllm`` generation engine (``generation.engine = "vllm"``)."""
+"""Settings of the ``vllm`` generation engine (``roles.agent.engine = "vllm"``)."""
 
 from __future__ import annotations
 
