@@ -119,3 +119,38 @@ def test_the_command_line_is_the_top_layer_alone() -> None:
     """Only ``__main__`` shares the command line's layer, so every other module importing
     ``spade.cli`` points up (``test_every_layer_points_down``)."""
     assert LAYERS[-1] == {"cli", "__main__"}
+
+
+def package_graph() -> dict[tuple[str, str], int]:
+    """Package-level arrows (importer, imported) with how many module imports each carries."""
+    arrows: dict[tuple[str, str], int] = {}
+    for source, targets in graph().items():
+        for target in targets:
+            pair = (_package(source), _package(target))
+            if pair[0] != pair[1]:
+                arrows[pair] = arrows.get(pair, 0) + 1
+    return arrows
+
+
+def _package(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def dot() -> str:
+    """The package graph in Graphviz DOT, one rank per layer (top layer first); an arrow running
+    up would be drawn red."""
+    lines = ["digraph spade {", "  rankdir=TB; node [shape=box];"]
+    for index, layer in reversed(list(enumerate(LAYERS))):
+        names = " ".join(f'"{name}"' for name in sorted(layer))
+        lines.append(f"  {{ rank=same; {names} }}  // layer {index}")
+    for (source, target), count in sorted(package_graph().items()):
+        upward = layer_of(f"spade.{target}") > layer_of(f"spade.{source}")
+        colour = ' color="red"' if upward else ""
+        lines.append(f'  "{source}" -> "{target}" [label="{count}"{colour}];')
+    lines.append("}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python tests/test_layers.py | dot -Tsvg > imports.svg
+    print(dot())
