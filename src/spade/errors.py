@@ -1,6 +1,6 @@
 """One error hierarchy. Each failure names the boundary it crossed.
 
-Failures of generated code are data: the checker and the rollout engine catch these and record
+Failures of generated code are data: the checker and the episode batcher catch these and record
 them with a reason; only programming errors of spade itself propagate as other exceptions.
 """
 

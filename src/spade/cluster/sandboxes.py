@@ -2,7 +2,7 @@
 
 ``ClusterPool`` places each environment instance on the node with the fewest open instances per
 CPU, in that node's own bubblewrap pool (``spade.cluster.node.SandboxNode``). It hands out
-ordinary ``SandboxedEnv`` objects backed by a ``RemoteWorker``, so the rollout engine, the
+ordinary ``SandboxedEnv`` objects backed by a ``RemoteWorker``, so the episode batcher, the
 checker and evaluation run unchanged on a cluster.
 
 Batching: a call is queued, not sent, until someone waits for a reply; then every queued call

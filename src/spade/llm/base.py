@@ -107,14 +107,14 @@ class Policy(ABC):
         """Stop what the engine started (servers, actors); idempotent."""
 
     def tokens(self) -> TokenPolicy | None:
-        """This sampler as a ``TokenPolicy`` when it works on token ids (then the rollout engine
+        """This sampler as a ``TokenPolicy`` when it works on token ids (then the episode batcher
         keeps the exact ids it sampled and counts the context); None when it takes text only."""
         return None
 
     def turn_cache(self) -> contextlib.AbstractContextManager[None]:
         """While open, an engine may keep each row's attention cache between calls and reuse
         it for a prompt that extends that row (the next turn of an episode). The weights must not
-        change while it is open; the rollout engine opens it around one play."""
+        change while it is open; the episode batcher opens it around one play."""
         return contextlib.nullcontext()
 
     @property
@@ -143,7 +143,7 @@ class Policy(ABC):
 class TokenPolicy(Policy):
     """A policy that exposes its tokenizer and samples from token ids (trainable backends).
 
-    The rollout engine keeps the exact ids this policy produced instead of re-tokenising text.
+    The episode batcher keeps the exact ids this policy produced instead of re-tokenising text.
     """
 
     tokenizer: Any

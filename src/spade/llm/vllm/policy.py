@@ -1,8 +1,8 @@
-"""``VLLMPolicy``: the token-level policy on vLLM that the rollout engine and designer use.
+"""``VLLMPolicy``: the token-level policy on vLLM that the episode batcher and designer use.
 
 Token ids in; sampled ids, behaviour log-probs and stop reasons out; one seed per row. The text
 of a completion is decoded here from the sampled ids with the model's own tokenizer, as the
-``hf`` backend does, so both engines hand the rollout engine the same kind of ``Completion`` and
+``hf`` backend does, so both engines hand the episode batcher the same kind of ``Completion`` and
 multi-turn episodes keep their own token ids (no re-tokenisation of earlier turns).
 
 Weights follow the learner by LoRA adapters loaded at run time under versioned names

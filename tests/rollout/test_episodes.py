@@ -1,4 +1,5 @@
-"""The rollout engine on the tiny model: exact tokens, masks, stop reasons, no leaked sandboxes."""
+"""The episode batcher (``rollout.episodes``) on the tiny model: exact tokens, masks, stop
+reasons, no leaked sandboxes."""
 
 from __future__ import annotations
 
