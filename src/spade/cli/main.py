@@ -223,9 +223,9 @@ def eval_command(
     suite: Annotated[
         str,
         typer.Option(
-            help="library-heldout, reasoning-gym, gymnasium-text, bfcl-multi-turn (or one of "
-            "its splits: bfcl-multi-turn-base, -miss-func, -miss-param, -long-context), or a "
-            "file/folder."
+            help="library-heldout, easy-heldout, reasoning-gym, gymnasium-text, bfcl-multi-turn "
+            "(or one of its splits: bfcl-multi-turn-base, -miss-func, -miss-param, "
+            "-long-context), or a file/folder."
         ),
     ],
     model: Annotated[str, typer.Option(help="Model to evaluate.")] = "smollm2-135m",

@@ -19,6 +19,11 @@ HELDOUT: tuple[str, ...] = (
     "flight_search",
 )
 """The fixed held-out split (suite ``library-heldout``): training does not use these by default."""
+EASY_DIR = Path(__file__).parent / "easy"
+"""Easy, sound one-question environments, one per difficulty tier the embedded agent can reach
+(lookup, comparison, count, ordering, one-step sum and difference, two-step calculation): suite
+``easy-heldout``. Nothing trains on them: they measure whether a warm-started agent reaches
+the learnable band on tasks it never saw."""
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spade.checker import read_source
-from spade.envs import HELDOUT, LIBRARY_DIR, env_files, env_info
+from spade.envs import EASY_DIR, HELDOUT, LIBRARY_DIR, env_files, env_info
 from spade.errors import UsageError
 from spade.eval import bfcl
 from spade.rollout.episodes import EnvFactory
 
-SUITES = ("library-heldout", "reasoning-gym", "gymnasium-text", *bfcl.SUITES)
+SUITES = ("library-heldout", "easy-heldout", "reasoning-gym", "gymnasium-text", *bfcl.SUITES)
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ def suite_imports(suite: str) -> tuple[str, ...]:
 def _named_or_path_tasks(suite: str) -> list[EvalTask]:
     if suite == "library-heldout":
         return [_contract_task(LIBRARY_DIR / f"{name}.py") for name in HELDOUT]
+    if suite == "easy-heldout":
+        return [_contract_task(path) for path in env_files(EASY_DIR)]
     if suite == "reasoning-gym":
         from spade.eval.rgym import FAMILIES, ReasoningGymEnv
 
