@@ -102,18 +102,7 @@ def run_designer_benchmark(
                     valid, novel = novel_valid(
                         session.archive, iteration, config.designer.novelty, known
                     )
-                    point = {
-                        "iteration": iteration,
-                        "designs": metrics["designs"],
-                        "validity_rate": metrics["validity_rate"],
-                        "ladder_mean": metrics["ladder_mean"],
-                        "designer_reward_mean": metrics["designer_reward_mean"],
-                        "valid": valid,
-                        "valid_and_novel": novel,
-                        "designer_samples": metrics["samples"]["designer"],
-                        "loss_designer": metrics["loss_designer"],
-                        "seconds": round(sum(metrics["seconds"].values()), 1),
-                    }
+                    point = _curve_point(metrics, valid, novel)
                     results["curve"].append(point)
                     console.print(_line(point), highlight=False)
         training = time.monotonic() - train_started
@@ -126,6 +115,23 @@ def run_designer_benchmark(
         "training": round(training, 1),
     }
     return results
+
+
+def _curve_point(metrics: dict[str, Any], valid: int, novel: int) -> dict[str, Any]:
+    """One iteration's point on the learning curve: the loop's ``metrics`` for that iteration
+    plus its ``valid`` and ``valid_and_novel`` design counts."""
+    return {
+        "iteration": metrics["iteration"],
+        "designs": metrics["designs"],
+        "validity_rate": metrics["validity_rate"],
+        "ladder_mean": metrics["ladder_mean"],
+        "designer_reward_mean": metrics["designer_reward_mean"],
+        "valid": valid,
+        "valid_and_novel": novel,
+        "designer_samples": metrics["samples"]["designer"],
+        "loss_designer": metrics["loss_designer"],
+        "seconds": round(sum(metrics["seconds"].values()), 1),
+    }
 
 
 def _line(point: dict[str, Any]) -> str:

@@ -144,11 +144,29 @@ def run_learning_benchmark(
                     highlight=False,
                 )
         after = _win_rate(policy, source, path.stem, bench.eval_episodes, config, pool)
+    seconds = {
+        "total": time.monotonic() - started,
+        "play": play_seconds,
+        "update": update_seconds,
+    }
+    return _results(bench, path.stem, before, after, curve, seconds)
+
+
+def _results(
+    bench: LearningBenchmark,
+    env: str,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    curve: list[dict[str, Any]],
+    seconds: dict[str, float],
+) -> dict[str, Any]:
+    """The benchmark's results: its settings, the held-out measurements ``before`` and ``after``
+    training on ``env``, the per-iteration ``curve`` and the wall ``seconds``."""
     return {
-        "env": path.stem,
+        "env": env,
         "model": bench.model,
         "iterations": bench.iterations,
-        "episodes": episodes,
+        "episodes": bench.episodes,
         "learning_rate": bench.learning_rate,
         "max_turns": bench.max_turns,
         "max_tokens": bench.max_tokens,
@@ -157,11 +175,7 @@ def run_learning_benchmark(
         "before": before,
         "after": after,
         "curve": curve,
-        "seconds": {
-            "total": time.monotonic() - started,
-            "play": play_seconds,
-            "update": update_seconds,
-        },
+        "seconds": seconds,
     }
 
 

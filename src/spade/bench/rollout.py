@@ -78,34 +78,7 @@ def run_rollout_benchmark(
         sequential = _measure(
             lambda: sum(sampled(play_episodes(policy, [s], config, pool)) for s in specs), pool
         )
-        first_turn = config.model_copy(update={"max_turns": 1})
-        prompts = _first_prompts(policy, specs, config, pool)
-        seeds = [s.sampling_seed * 1_000_003 for s in specs]
-        engine_runs, raw_runs, library_runs = [], [], []
-        for _ in range(repeats):  # interleaved, so drifts in machine speed hit all alike
-            engine_runs.append(
-                _measure(lambda: sampled(play_episodes(policy, specs, first_turn, pool)), pool)
-            )
-            raw_runs.append(
-                _measure(
-                    lambda: sum(
-                        len(c.token_ids) for c in policy.generate(prompts, config.sampling, seeds)
-                    ),
-                    pool,
-                )
-            )
-            library_runs.append(
-                _measure(lambda: _model_generate(policy, prompts, config.sampling), pool)
-            )
-        engine, raw = _median_run(engine_runs), _median_run(raw_runs)
-        library = _median_run(library_runs)
-        results = {
-            "engine_first_turn": engine,
-            "raw_generate": raw,
-            "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
-            "model_generate": library,
-            "raw_over_model_generate": raw["tokens_per_s"] / library["tokens_per_s"],
-        }
+        results = _first_turn(policy, specs, config, pool, repeats)
         if multi_turns:
             results |= _turn_cache(policy, specs, config, pool, repeats, multi_turns)
     return {
@@ -119,6 +92,45 @@ def run_rollout_benchmark(
         "repeats": repeats,
         **results,
         "targets": {"batched_over_sequential": 4.0, "engine_over_raw": 0.9},
+    }
+
+
+def _first_turn(
+    policy: HFPolicy,
+    specs: list[EpisodeSpec],
+    config: RolloutConfig,
+    pool: SandboxPool,
+    repeats: int,
+) -> dict[str, Any]:
+    """One first turn played by the engine, against raw ``generate`` and transformers'
+    ``model.generate`` on the same prompts: the median of ``repeats`` runs of each."""
+    first_turn = config.model_copy(update={"max_turns": 1})
+    prompts = _first_prompts(policy, specs, config, pool)
+    seeds = [s.sampling_seed * 1_000_003 for s in specs]
+    engine_runs, raw_runs, library_runs = [], [], []
+    for _ in range(repeats):  # interleaved, so drifts in machine speed hit all alike
+        engine_runs.append(
+            _measure(lambda: sampled(play_episodes(policy, specs, first_turn, pool)), pool)
+        )
+        raw_runs.append(
+            _measure(
+                lambda: sum(
+                    len(c.token_ids) for c in policy.generate(prompts, config.sampling, seeds)
+                ),
+                pool,
+            )
+        )
+        library_runs.append(
+            _measure(lambda: _model_generate(policy, prompts, config.sampling), pool)
+        )
+    engine, raw = _median_run(engine_runs), _median_run(raw_runs)
+    library = _median_run(library_runs)
+    return {
+        "engine_first_turn": engine,
+        "raw_generate": raw,
+        "engine_over_raw": engine["tokens_per_s"] / raw["tokens_per_s"],
+        "model_generate": library,
+        "raw_over_model_generate": raw["tokens_per_s"] / library["tokens_per_s"],
     }
 
 

@@ -78,19 +78,9 @@ def judge_hints(
         )
     common = CommonGround(public, shared_tokens([v.hint for v in views if v.hint]))
     by_seed = {v.seed: v for v in views}
-    for view in views:
-        if view.hint:
-            found = hint_leaks(
-                view.hint,
-                view.actions,
-                common,
-                MIN_ANSWER_CHARS,
-                MIN_ACTION_CHARS,
-                view.observation + "\n" + view.shown,
-                parts="structure",
-            )
-            if found is not None:
-                return f"seed {view.seed}: {found}. {PASSWORD_ADVICE}"
+    structural = _structure_leak(views, common)
+    if structural is not None:
+        return structural
 
     def observed(text_of: int, answer_of: int) -> str | None:
         actions = by_seed[answer_of].actions
@@ -121,13 +111,40 @@ def judge_hints(
 
     seeds = list(by_seed)
     for test in (observed, stated) if observations else (stated,):
-        if mode == "per_seed":
-            leak = next((f for s in seeds if (f := test(s, s)) is not None), None)
-        else:
-            leak = beyond_chance(test, seeds)
+        leak = _judged(test, seeds, mode)
         if leak is not None:
             return leak
     return None
+
+
+def _structure_leak(views: Sequence[SeedView], common: CommonGround) -> str | None:
+    """The first hint among ``views`` whose structure gives its seed's solution away (a tool
+    argument the task never shows, a whole solution action, every step in order), or None."""
+    for view in views:
+        if view.hint:
+            found = hint_leaks(
+                view.hint,
+                view.actions,
+                common,
+                MIN_ANSWER_CHARS,
+                MIN_ACTION_CHARS,
+                view.observation + "\n" + view.shown,
+                parts="structure",
+            )
+            if found is not None:
+                return f"seed {view.seed}: {found}. {PASSWORD_ADVICE}"
+    return None
+
+
+def _judged(
+    test: Callable[[int, int], str | None], seeds: list[int], mode: JudgeMode
+) -> str | None:
+    """The finding of ``test(text_of, answer_of)`` over ``seeds`` as ``mode`` judges it: the
+    first seed whose own text gives its own answer away (``per_seed``), or a finding only when
+    it fires more often than chance explains (``beyond_chance``)."""
+    if mode == "per_seed":
+        return next((f for s in seeds if (f := test(s, s)) is not None), None)
+    return beyond_chance(test, seeds)
 
 
 def beyond_chance(

@@ -240,22 +240,7 @@ def design_round(
         )
         timings["design"] = timings.get("design", 0.0) + time.monotonic() - started
         started = time.monotonic()
-        attempts = [
-            Attempt(
-                number,
-                template,
-                messages,
-                completion,
-                ids,
-                None,
-                None,
-                Outcome.NO_CODE,
-                prefill=prefill,
-            )
-            for (_, messages, template), completion, ids, prefill in zip(
-                pending, completions, prompt_ids, prefills, strict=True
-            )
-        ]
+        attempts = _fresh_attempts(number, pending, completions, prompt_ids, prefills)
         if progress is not None:
             progress(f"checking {len(attempts)} attempt(s)")
         verdicts = _check_all(
@@ -277,6 +262,33 @@ def design_round(
         timings["check"] = timings.get("check", 0.0) + time.monotonic() - started
         pending = retry
     return designs
+
+
+def _fresh_attempts(
+    number: int,
+    pending: list[tuple[Design, list[Message], str]],
+    completions: list[Completion],
+    prompt_ids: list[list[int]],
+    prefills: list[str],
+) -> list[Attempt]:
+    """Attempt ``number`` of each pending design (its prompt messages and template version),
+    from the sampled replies, before checking: no source or verdict yet, outcome 'no code'."""
+    return [
+        Attempt(
+            number,
+            template,
+            messages,
+            completion,
+            ids,
+            None,
+            None,
+            Outcome.NO_CODE,
+            prefill=prefill,
+        )
+        for (_, messages, template), completion, ids, prefill in zip(
+            pending, completions, prompt_ids, prefills, strict=True
+        )
+    ]
 
 
 def round_check_seed(config: DesignerConfig, seed: int, iteration: int, number: int) -> int:

@@ -234,11 +234,7 @@ class HFPolicy(TokenPolicy):
         buffers. The host learns once per step which rows finished (one small transfer); Python
         touches a row only when it finishes, and reads the tokens back once at the end.
         """
-        hits = self._lookup(prompts)
-        if hits is not None:
-            output, cache, attention, last_position = self._prefill_kept(prompts, hits)
-        else:
-            output, cache, attention, last_position = self._prefill(prompts)
+        output, cache, attention, last_position = self._prefill_batch(prompts)
         kept: dict[tuple[int, int], _KeptRow] | None = {} if self._kept is not None else None
         batch, device = len(prompts), self.device
         tokens_BT = torch.zeros((batch, max(budgets)), dtype=torch.long, device=device)
@@ -272,33 +268,44 @@ class HFPolicy(TokenPolicy):
                         _keep_row(kept, context, cache, attention, position)
                 if len(finished) == len(active):
                     break
-                done = set(finished)
-                keep = [position for position in range(len(active)) if position not in done]
+                keep = _unfinished(finished, len(active))
                 index = torch.tensor(keep, device=device)
                 cache.batch_select_indices(index)
-                attention, last_position, chosen = (
-                    attention[index],
-                    last_position[index],
-                    chosen[index],
+                attention, last_position, chosen, keys, rows, rows_left = _select_rows(
+                    index, attention, last_position, chosen, keys, rows, rows_left
                 )
-                keys, rows, rows_left = keys[index], rows[index], rows_left[index]
                 active = [active[position] for position in keep]
-            last_position = last_position + 1
-            attention = torch.cat([attention, attention.new_ones((len(active), 1))], dim=-1)
-            output = self.model(
-                input_ids=chosen.view(-1, 1),
-                attention_mask=attention,
-                position_ids=last_position.view(-1, 1),
-                cache=cache,
-                use_cache=True,
-            )
+            output, attention, last_position = self._feed(chosen, cache, attention, last_position)
         if kept is not None:
             self._kept = kept
-        tokens, logprobs = tokens_BT.tolist(), logprobs_BT.tolist()
-        return [
-            (tokens[row][: lengths[row]], logprobs[row][: lengths[row]], reasons[row])
-            for row in range(batch)
-        ]
+        return _read_back(tokens_BT, logprobs_BT, lengths, reasons)
+
+    def _prefill_batch(
+        self, prompts: list[list[int]]
+    ) -> tuple[Any, Any, torch.Tensor, torch.Tensor]:
+        """Run the prompts through the model, from the kept rows they extend when every prompt
+        extends one (``turn_cache``), else in full; returns (output, cache, attention,
+        positions)."""
+        hits = self._lookup(prompts)
+        if hits is not None:
+            return self._prefill_kept(prompts, hits)
+        return self._prefill(prompts)
+
+    def _feed(
+        self, chosen: torch.Tensor, cache: Any, attention: torch.Tensor, last_position: torch.Tensor
+    ) -> tuple[Any, torch.Tensor, torch.Tensor]:
+        """Run each row's ``chosen`` token through the model after its cached ones; returns
+        (output, attention, last positions), the mask and positions grown by that token."""
+        last_position = last_position + 1
+        attention = torch.cat([attention, attention.new_ones((attention.shape[0], 1))], dim=-1)
+        output = self.model(
+            input_ids=chosen.view(-1, 1),
+            attention_mask=attention,
+            position_ids=last_position.view(-1, 1),
+            cache=cache,
+            use_cache=True,
+        )
+        return output, attention, last_position
 
     def _lookup(self, prompts: list[list[int]]) -> list[_KeptRow] | None:
         """The kept row each prompt extends, or None unless every prompt extends one."""
@@ -402,6 +409,29 @@ def _keep_row(
     rows = [(layer.keys[position][:, valid], layer.values[position][:, valid]) for layer in layers]
     head = tuple(tokens)
     kept[(len(head), hash(head))] = _KeptRow(head, rows)
+
+
+def _unfinished(finished: list[int], count: int) -> list[int]:
+    """The positions of a batch of ``count`` rows that are not in ``finished``, in order."""
+    done = set(finished)
+    return [position for position in range(count) if position not in done]
+
+
+def _select_rows(index: torch.Tensor, *tensors: torch.Tensor) -> list[torch.Tensor]:
+    """The rows ``index`` of each of ``tensors``, in the order given."""
+    return [tensor[index] for tensor in tensors]
+
+
+def _read_back(
+    tokens_BT: torch.Tensor, logprobs_BT: torch.Tensor, lengths: list[int], reasons: list[str]
+) -> list[tuple[list[int], list[float], str]]:
+    """Each row's sampled tokens and their log-probs (its first ``lengths[row]``) and its finish
+    reason, with one read of each buffer from the device."""
+    tokens, logprobs = tokens_BT.tolist(), logprobs_BT.tolist()
+    return [
+        (tokens[row][: lengths[row]], logprobs[row][: lengths[row]], reasons[row])
+        for row in range(len(lengths))
+    ]
 
 
 def _common_prefix_length(prompts: list[list[int]]) -> int:

@@ -26,6 +26,7 @@ from spade.designer.prompts import prefill_text
 from spade.llm.base import SamplingParams, TokenPolicy
 from spade.regret.estimators import wilson_interval
 from spade.sandbox import SandboxPool
+from spade.types import Completion
 from spade.warmstart.dataset import prompt_for, targets, templates_in_use
 
 
@@ -96,32 +97,46 @@ def measure(
         seeds = [seed * 100_003 + i for i in range(first, min(first + batch, len(prompts)))]
         completions += policy.generate(prompts[first : first + batch], params, seeds)
     sampled = time.monotonic() - started
-    replies = []
-    for (doc_id, template), completion in zip(labels, completions, strict=True):
-        source = extract_code(prefill_text(template) + completion.text)
-        valid, ladder, near, similarity = False, 0.0, None, 0.0
-        failed: str | None = "no code"
-        message: str | None = None
-        if source is not None:
-            verdict = check_source(source, doc_id, designer.check, pool, max_turns=max_turns)
-            valid, ladder = verdict.passed, verdict.ladder
-            failed = None if valid else verdict.failures[0]
-            message = next((c.message for c in verdict.checks if not c.passed), None)
-            near, similarity = nearest_target(source, known, designer.novelty)
-        replies.append(
-            Reply(
-                doc_id,
-                template,
-                valid,
-                ladder,
-                failed,
-                message,
-                near,
-                similarity,
-                len(completion.token_ids),
-            )
-        )
+    replies = [
+        _check_reply(doc_id, template, completion, designer, pool, known, max_turns=max_turns)
+        for (doc_id, template), completion in zip(labels, completions, strict=True)
+    ]
     return summarise(replies, seed=seed, seconds=round(sampled, 1))
+
+
+def _check_reply(
+    doc_id: str,
+    template: str,
+    completion: Completion,
+    designer: DesignerConfig,
+    pool: SandboxPool,
+    known: list[tuple[str, tuple[int, ...]]],
+    *,
+    max_turns: int,
+) -> Reply:
+    """One reply to ``template``'s prompt for ``doc_id``: its code extracted (after the prefill),
+    checked under the turn cap ``max_turns`` and compared with the warm-start targets ``known``."""
+    source = extract_code(prefill_text(template) + completion.text)
+    valid, ladder, near, similarity = False, 0.0, None, 0.0
+    failed: str | None = "no code"
+    message: str | None = None
+    if source is not None:
+        verdict = check_source(source, doc_id, designer.check, pool, max_turns=max_turns)
+        valid, ladder = verdict.passed, verdict.ladder
+        failed = None if valid else verdict.failures[0]
+        message = next((c.message for c in verdict.checks if not c.passed), None)
+        near, similarity = nearest_target(source, known, designer.novelty)
+    return Reply(
+        doc_id,
+        template,
+        valid,
+        ladder,
+        failed,
+        message,
+        near,
+        similarity,
+        len(completion.token_ids),
+    )
 
 
 def target_signatures(novelty: NoveltyConfig) -> list[tuple[str, tuple[int, ...]]]:
