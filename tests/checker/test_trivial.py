@@ -5,6 +5,7 @@ real environments, guess_number included, pass."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -227,12 +228,21 @@ def test_guess_number_passes_though_the_enumerator_wins_seed_2() -> None:
         assert verdict.passed, verdict.to_json()
 
 
+TRIVIAL_EPISODES = 400
+"""Most episodes the trivial stage may play on a sound library environment at 5 seeds (279 to
+336 measured on these four): its search is bounded by count, not by the clock."""
+
+
 @pytest.mark.parametrize("name", ["guess_number", "maze_walk", "order_lookup", "twenty_questions"])
-def test_trivial_stage_stays_fast_on_library_environments(name: str) -> None:
+def test_trivial_stage_stays_bounded_on_library_environments(name: str) -> None:
+    """A wall-clock bound here failed on a loaded CI machine (0.6 to 0.95 s quiet against 2 s);
+    the episode count the stage reports is what its budget bounds."""
     verdict = check_path(LIBRARY[name], CheckConfig(seeds=5))
     trivial = next(c for c in verdict.checks if c.name == "trivial")
     assert verdict.passed, verdict.to_json()
-    assert trivial.seconds < 2.0, trivial.seconds
+    played = re.search(r"\((\d+) policies, (\d+) episodes\)", trivial.message)
+    assert played is not None, trivial.message
+    assert int(played.group(2)) <= TRIVIAL_EPISODES, trivial.message
 
 
 def test_tools_that_raise_do_not_break_the_stage() -> None:
