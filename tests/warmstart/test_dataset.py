@@ -1,10 +1,13 @@
-"""The warm-start dataset: built from checked targets only, deterministic, never from held-out
-documents; the packaged dataset is current with the target files and every pair passes the
-checker under the run's settings."""
+"""The warm-start dataset: built from checked targets only (generated and hand-written),
+deterministic, never from held-out documents; the packaged dataset is current with the
+generators and target files, and its pairs pass the checker under the run's settings."""
 
 from __future__ import annotations
 
+import json
+import random
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,10 +22,10 @@ from spade.warmstart import WarmstartConfig, build_pairs, read_pairs
 from spade.warmstart.dataset import (
     CLOSE,
     FENCE,
+    dataset_path,
     file_body,
-    targets,
+    generated_in_use,
     targets_in_use,
-    template_for,
     templates_in_use,
 )
 
@@ -38,9 +41,12 @@ def pool():  # type: ignore[no-untyped-def]
         yield opened
 
 
-def build(root: Path, pool: SandboxPool, seed: int = 0, designer=TURNENV):  # type: ignore[no-untyped-def]
-    config = WarmstartConfig(seed=seed, variants=2)
-    return build_pairs(config, designer, pool, max_turns=RUN.rollout.max_turns, root=root)
+def build(root: Path, pool: SandboxPool, seed: int = 0, designer=TURNENV, **settings):  # type: ignore[no-untyped-def]
+    config = WarmstartConfig(seed=seed, variants=2, **settings)
+    built = build_pairs(
+        config, designer, pool, rollout=RUN.rollout, root=root, doc_ids={"01-binary-search"}
+    )
+    return built.designer, built.rejected
 
 
 def test_pairs_are_the_run_prompt_and_the_file_after_the_prefill(pool: SandboxPool) -> None:
@@ -58,20 +64,52 @@ def test_pairs_are_the_run_prompt_and_the_file_after_the_prefill(pool: SandboxPo
     assert build(FIXTURES, pool) == (pairs, rejected)  # same seed, same dataset
 
 
-def test_the_run_designer_gets_the_targets_of_its_templates(pool: SandboxPool) -> None:
+def test_the_run_designer_gets_generated_targets_of_every_tier(pool: SandboxPool) -> None:
     assert templates_in_use(RUN.designer) == [("reasoning", "quiz_v1")]
-    pairs, rejected = build(FIXTURES, pool, designer=RUN.designer)
-    assert len(pairs) >= 2 and not rejected and all(p.template == "quiz_v1" for p in pairs)
-    assert pairs[0].source == (FIXTURES / "01-binary-search" / "quiz.py").read_text()
+    assert targets_in_use(RUN.designer) == []  # quiz_v1's targets are generated
+    pairs, rejected = build(FIXTURES, pool, designer=RUN.designer, per_tier=1)
+    assert len(pairs) + len(rejected) == 7 and len(pairs) >= 5
+    assert all(p.template == "quiz_v1" and p.doc_id == "01-binary-search" for p in pairs)
+    assert {p.augmentations[0] for p in pairs} <= {
+        "lookup", "comparison", "count", "sum", "ordering", "two_step", "chain"
+    }  # fmt: skip
+    generated = {g.label: g.source for g in generated_in_use(RUN.designer, WarmstartConfig())}
+    assert all(p.source == generated[p.id] for p in pairs)
     assert (pairs[0].prefill + pairs[0].target).startswith(
         FENCE + "from spade.envkit import QuizEnv"
     )
     both = TURNENV.model_copy(update={"tool_use_share": 0.5})
     assert [t for _, t in templates_in_use(both)] == ["reasoning_v2", "tool_use_v2"]
     assert {t.name for t in targets_in_use(both)} == {"reasoning", "tool_use"}
+    assert generated_in_use(both, WarmstartConfig()) == []
     old = RUN.designer.model_copy(update={"reasoning_template": "reasoning_v1"})
     with pytest.raises(UsageError, match=r"no warm-start targets .* 'reasoning_v1'"):
         targets_in_use(old, FIXTURES)
+
+
+def test_a_generated_file_that_fails_the_checker_is_dropped_and_reported(
+    pool: SandboxPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An answer that does not follow from what the agent is shown (a hidden offset) is the
+    designer's commonest fault; a generator that wrote one must not teach it."""
+    from spade.warmstart.generators import tiers
+
+    sound = tiers.TIERS["sum"]
+
+    def hidden(theme, rng):  # type: ignore[no-untyped-def]
+        shown = "return intro, [(question, answer)]"
+        hidden = "return intro, [(question, str(int(answer) + rng.randint(1, 9)))]"
+        return sound(theme, rng).replace(shown, hidden)
+
+    monkeypatch.setitem(tiers.TIERS, "sum", hidden)
+    config = WarmstartConfig(per_tier=1, agent_episodes=1)
+    built = build_pairs(
+        config, RUN.designer, pool, rollout=RUN.rollout, doc_ids={"23-recipe-scaling"}
+    )
+    dropped = {r["variant"]: r["failed"] for r in built.rejected}
+    assert dropped.get("23-recipe-scaling/sum#0")
+    assert all("/sum#" not in p.id for p in built.designer + built.agent)
+    assert built.agent and all(p.kind == "agent" for p in built.agent)
 
 
 def test_a_broken_target_or_a_held_out_document_is_refused(
@@ -92,31 +130,44 @@ def test_a_broken_target_or_a_held_out_document_is_refused(
         file_body("import random\n" + text, "```python\nfrom spade.envkit import TurnEnv\n")
 
 
-def test_the_packaged_dataset_is_current_with_the_targets() -> None:
+def test_the_packaged_dataset_is_current_with_the_generators_and_targets() -> None:
     pairs = read_pairs()
-    found = targets_in_use(RUN.designer)
-    assert len(found) >= 20 and len(targets()) >= 70
-    originals = {(p.doc_id, p.kind): p for p in pairs if not p.augmentations}
-    assert set(originals) == {(t.doc_id, str(t.kind)) for t in found}
-    for target in found:
-        pair = originals[(target.doc_id, str(target.kind))]
-        assert pair.template == template_for(target.kind, RUN.designer)
-        assert pair.target == file_body(target.path.read_text(), pair.prefill)
+    report = json.loads(dataset_path().with_suffix(".build.json").read_text())
+    settings = WarmstartConfig(**report["settings"])
+    designer = [p for p in pairs if p.kind != "agent"]
+    generated = {g.label: g.source for g in generated_in_use(RUN.designer, settings)}
+    rejected = {r["variant"] for r in report["rejected"]}
+    assert {p.id for p in designer} | rejected == set(generated)
+    assert not {p.id for p in designer} & rejected
+    for pair in designer:
+        assert pair.template == "quiz_v1" and pair.source == generated[pair.id]
+    assert len(designer) >= 300 and len({p.doc_id for p in designer}) >= 20
+    tiers = Counter(p.augmentations[0] for p in designer)
+    assert len(tiers) == 7 and min(tiers.values()) >= 20, tiers
+    agent = [p for p in pairs if p.kind == "agent"]
+    assert len(agent) >= len(designer) and {p.id.split("@")[0][6:] for p in agent} <= set(generated)
     assert len({p.id for p in pairs}) == len(pairs)
     assert not {p.doc_id for p in pairs} & set(HELDOUT_DOCS)
 
 
 @pytest.mark.slow
-def test_every_packaged_pair_passes_the_checker_under_the_run_settings(
-    pool: SandboxPool,
-) -> None:
-    """With fixed check seeds: the run's checker draws fresh ones each time, and a pair near
-    the trivial stage's threshold could then fail one CI run in many (as 27-calendar-api/quiz#1
-    did once, not reproduced in 450 draws since)."""
+def test_packaged_pairs_pass_the_checker_under_the_run_settings(pool: SandboxPool) -> None:
+    """Four designer pairs per tier, drawn with a fixed seed (all of them were checked when the
+    dataset was built; this catches a later checker change they no longer pass). With fixed
+    check seeds: the run's checker draws fresh ones each time, and a pair near the trivial
+    stage's threshold could then fail one CI run in many."""
     check = RUN.designer.check.model_copy(update={"check_seed": 2026})
+    designer = [p for p in read_pairs() if p.kind != "agent"]
+    by_tier: dict[str, list] = {}  # type: ignore[type-arg]
+    for pair in designer:
+        by_tier.setdefault(pair.augmentations[0], []).append(pair)
+    rng = random.Random("packaged pairs")
     failed = []
-    for pair in read_pairs():
-        verdict = check_source(pair.source, pair.id, check, pool, max_turns=RUN.rollout.max_turns)
-        if not verdict.passed:
-            failed.append((pair.id, verdict.check_seed, verdict.failures))
+    for tier in sorted(by_tier):
+        for pair in rng.sample(by_tier[tier], 4):
+            verdict = check_source(
+                pair.source, pair.id, check, pool, max_turns=RUN.rollout.max_turns
+            )
+            if not verdict.passed:
+                failed.append((pair.id, verdict.check_seed, verdict.failures))
     assert failed == []

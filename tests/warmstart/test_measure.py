@@ -8,7 +8,7 @@ import pytest
 from spade.designer.config import NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.prompts import load_template
-from spade.warmstart.dataset import TARGET_FILES, targets
+from spade.warmstart.dataset import GENERATED_TEMPLATES, TARGET_FILES, read_pairs
 from spade.warmstart.measure import nearest_target, target_signatures
 
 NOVELTY = NoveltyConfig()
@@ -19,13 +19,14 @@ def known() -> list[tuple[str, tuple[int, ...]]]:
     return target_signatures(NOVELTY)
 
 
-def test_the_comparison_set_is_the_warm_start_targets_alone(
+def test_the_comparison_set_is_the_designer_targets_trained_on(
     known: list[tuple[str, tuple[int, ...]]],
 ) -> None:
-    assert [name for name, _ in known] == [f"{t.doc_id}/{t.name}" for t in targets()]
+    trained = [p.id for p in read_pairs() if p.kind != "agent"]
+    assert [name for name, _ in known] == trained and len(trained) >= 300
 
 
-@pytest.mark.parametrize("template", sorted(TARGET_FILES))
+@pytest.mark.parametrize("template", sorted([*TARGET_FILES, *GENERATED_TEMPLATES]))
 def test_a_copy_of_the_template_exemplar_is_no_near_duplicate(
     template: str, known: list[tuple[str, tuple[int, ...]]]
 ) -> None:
@@ -38,6 +39,7 @@ def test_a_copy_of_the_template_exemplar_is_no_near_duplicate(
 
 
 def test_a_copy_of_a_target_is_a_near_duplicate(known: list[tuple[str, tuple[int, ...]]]) -> None:
-    target = targets()[0]
-    renamed = target.path.read_text().replace("self.", "self.my_")
-    assert nearest_target(renamed, known, NOVELTY)[0] == f"{target.doc_id}/{target.name}"
+    target = next(p for p in read_pairs() if p.kind != "agent" and "/chain#" in p.id)
+    renamed = target.source.replace("rounds(self, rng)", "rounds(self, r)").replace("rng.", "r.")
+    near, similarity = nearest_target(renamed, known, NOVELTY)
+    assert near is not None and "/chain#" in near and similarity >= NOVELTY.duplicate_threshold

@@ -1,5 +1,6 @@
-"""Warm-start end to end with the tiny model: pairs -> LoRA fine-tune (the loss falls, seeded
-runs repeat) -> adapter merged into the weights -> held-out measurement, through the CLI too."""
+"""Warm-start end to end with the tiny model: designer and agent pairs -> LoRA fine-tune (the
+loss falls, seeded runs repeat) -> adapter merged into the weights ->
+held-out measurement, through the CLI too."""
 
 from __future__ import annotations
 
@@ -28,10 +29,15 @@ RUN = RunConfig()
 @pytest.fixture(scope="module")
 def pairs():  # type: ignore[no-untyped-def]
     with SandboxPool(RUN.sandbox, spares=2) as pool:
-        built, _ = build_pairs(
-            WarmstartConfig(), RUN.designer, pool, max_turns=RUN.rollout.max_turns, root=FIXTURES
+        built = build_pairs(
+            WarmstartConfig(per_tier=1, agent_episodes=1),
+            RUN.designer,
+            pool,
+            rollout=RUN.rollout,
+            root=FIXTURES,
+            doc_ids={"23-recipe-scaling"},
         )
-    return built
+    return built.designer[:2] + built.agent[:2]
 
 
 def train(pairs, out: Path, seed: int = 0) -> dict:  # type: ignore[no-untyped-def,type-arg]
@@ -101,6 +107,19 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     low, high = summary["validity_ci"]
     assert 0 <= low <= summary["validity_rate"] <= high <= 1
     assert "held-out designs" in measured.stdout
+    played = subprocess.run(
+        [*SPADE, "eval", "--suite", "easy-heldout", "--model", "tiny-random", "--adapter",
+         str(adapter), "--episodes", "1", "--max-tokens", "4", "--limit", "2", "--json",
+         "--out", str(tmp_path / "eval")],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr[-2000:]
+    assert json.loads(played.stdout)["results"][-1]["episodes"] == 2
+    unshipped = subprocess.run(
+        [*SPADE, "play", "one_digit_sum", "--model", "tiny-random", "--adapter", "warmstart"],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert unshipped.returncode == 2 and "no warm-start adapter ships" in unshipped.stderr
     missing = subprocess.run(
         [*SPADE, "warmstart", "train", "--dataset", str(tmp_path / "none.jsonl")],
         capture_output=True, text=True, env=env,

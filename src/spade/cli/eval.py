@@ -74,6 +74,8 @@ class EvalOptions:
     """Sandbox limits of every instance."""
     limit: int | None = None
     """Only the suite's first environments (of each BFCL split)."""
+    adapter: Path | None = None
+    """A LoRA folder merged into the model's weights (--adapter)."""
 
 
 def _play(
@@ -110,7 +112,7 @@ def summary_rows(suite: str, results: list[TaskResult]) -> list[dict[str, object
 def run_eval(options: EvalOptions, console: Console) -> list[TaskResult]:
     tasks = suite_tasks(options.suite, options.limit)
     with console.status(f"loading {options.model}"):
-        spec = ModelSpec(name=options.model)
+        spec = ModelSpec(name=options.model, merge=options.adapter)
         policy = open_policy(spec, options.engine, base_url=options.base_url)
     results = _play(options, policy, tasks, console, "evaluating")
     rows = summary_rows(options.suite, results)

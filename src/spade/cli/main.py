@@ -34,6 +34,13 @@ app.add_typer(archive_app, name="archive")
 app.add_typer(warmstart_app, name="warmstart")
 
 # Options shared by the commands that play episodes (play, eval, design).
+AdapterOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Merge a LoRA adapter into the model first: 'warmstart' (its shipped warm-start, "
+        "as spade run merges) or a peft adapter folder."
+    ),
+]
 MaxContextOption = Annotated[
     int | None,
     typer.Option(
@@ -140,6 +147,7 @@ def play(
     model: Annotated[
         str, typer.Option(help="Model: smollm2-135m, tiny-random, a folder or HF id.")
     ] = ("smollm2-135m"),
+    adapter: AdapterOption = None,
     episodes: Annotated[int, typer.Option(min=1, max=512, help="Episodes per arm.")] = 4,
     hint: Annotated[
         bool | None,
@@ -202,8 +210,24 @@ def play(
         as_json,
         rollout,
         Limits(),
+        _adapter(model, adapter, engine),
     )
     run_play(options, console)
+
+
+def _adapter(model: str, adapter: str | None, engine: str) -> Path | None:
+    """--adapter: the folder merged into ``model``'s weights ('warmstart': its shipped one)."""
+    if adapter is None:
+        return None
+    from spade.llm import is_local
+    from spade.llm.adapters import warmstart_adapter_for
+
+    if not is_local(engine):
+        raise UsageError(f"--adapter needs a local engine (hf, vllm), not '{engine}'")
+    folder = warmstart_adapter_for(model, True if adapter == "warmstart" else adapter)
+    if folder is None:
+        raise UsageError(f"no warm-start adapter ships for {model!r}; pass an adapter folder")
+    return folder
 
 
 def _context(max_context: int | None, engine: str) -> int | None:
@@ -229,6 +253,7 @@ def eval_command(
         ),
     ],
     model: Annotated[str, typer.Option(help="Model to evaluate.")] = "smollm2-135m",
+    adapter: AdapterOption = None,
     episodes: Annotated[int, typer.Option(min=1, max=1024, help="Episodes per environment.")] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     out: Annotated[Path | None, typer.Option(help="Folder for transcripts and summary.")] = None,
@@ -266,8 +291,9 @@ def eval_command(
         temperature=temperature,
     )
     options = EvalOptions(
-        suite, model, engine, base_url, episodes, as_json, out, rollout, Limits(), limit
-    )
+        suite, model, engine, base_url, episodes, as_json, out, rollout, Limits(), limit,
+        _adapter(model, adapter, engine),
+    )  # fmt: skip
     if compare is None:
         run_eval(options, console)
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -38,12 +39,14 @@ class PlayOptions:
     rollout: RolloutConfig
     limits: Limits
     """Sandbox limits of every instance."""
+    adapter: Path | None = None
+    """A LoRA folder merged into the model's weights (--adapter)."""
 
 
 def run_play(options: PlayOptions, console: Console) -> None:
     config = options.rollout
     with console.status(f"loading {options.model}"):
-        spec = ModelSpec(name=options.model)
+        spec = ModelSpec(name=options.model, merge=options.adapter)
         policy = open_policy(spec, options.engine, base_url=options.base_url)
     total = options.episodes * (1 if options.hint is not None else 2)
     columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())

@@ -33,7 +33,7 @@ SetOption = Annotated[
     list[str] | None, typer.Option("--set", help="Override one run setting: key.sub=value.")
 ]
 DatasetOption = Annotated[
-    Path | None, typer.Option(help="The pair dataset (default: the packaged designer_v1.jsonl).")
+    Path | None, typer.Option(help="The pair dataset (default: the packaged one, data/designer_<version>.jsonl).")
 ]
 
 
@@ -48,39 +48,91 @@ def build(
     config: ConfigOption = None,
     overrides: SetOption = None,
     out: DatasetOption = None,
+    per_tier: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help=f"Generated files per document and tier (default: {_DEFAULTS['per_tier']}).",
+        ),
+    ] = None,
+    agent_episodes: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Solution-played episodes per passing generated file for the agent's pairs "
+            f"(default: {_DEFAULTS['agent_episodes']}).",
+        ),
+    ] = None,
     variants: Annotated[
         int | None,
         typer.Option(
             min=0, help=f"Augmented variants per target (default: {_DEFAULTS['variants']})."
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the augmentations.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the generators and augmentations.")] = 0,
 ) -> None:
-    """Check every target and its augmented variants; write the pairs that pass."""
+    """Generate and check every target (and augmented variant); write the pairs that pass."""
     from spade.sandbox import SandboxPool
     from spade.warmstart.dataset import build_pairs, dataset_path, write_pairs
 
     run = _run_config(config, overrides)
-    settings = WarmstartConfig(seed=seed, **({} if variants is None else {"variants": variants}))
+    given = {"per_tier": per_tier, "agent_episodes": agent_episodes, "variants": variants}
+    settings = WarmstartConfig(seed=seed, **{k: v for k, v in given.items() if v is not None})
     path = out or dataset_path()
     with SandboxPool(run.sandbox, spares=2) as pool, console.status("checking") as status:
-        pairs, rejected = build_pairs(
+        built = build_pairs(
             settings,
             run.designer,
             pool,
-            max_turns=run.rollout.max_turns,
+            rollout=run.rollout,
             progress=lambda text: status.update(text),
         )
-    digest = write_pairs(pairs, path)
-    originals = sum(not p.augmentations for p in pairs)
+    digest = write_pairs(built.designer + built.agent, path)
+    report = build_report(built, settings)
+    path.with_suffix(".build.json").write_text(json.dumps(report, indent=2) + "\n")
     console.print(
-        f"{len(pairs)} pairs ({originals} targets, {len(pairs) - originals} variants; "
-        f"{len(rejected)} variants failed the checker and were dropped) -> {path}\n"
+        f"{len(built.designer)} designer pairs and {len(built.agent)} agent pairs -> {path}\n"
         f"sha256 {digest}",
         highlight=False,
     )
-    for item in rejected:
-        console.print(f"  dropped {item['variant']} {item['augmentations']}: {item['failed']}")
+    console.print(build_table(report))
+
+
+def build_report(built: Any, settings: WarmstartConfig) -> dict[str, Any]:
+    """Per tier (or hand-written template): files kept and dropped with the failed checks."""
+    tiers: dict[str, dict[str, Any]] = {}
+    for pair in built.designer:
+        tier = pair.id.split("/")[1].split("#")[0]
+        tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})["kept"] += 1
+    for item in built.rejected:
+        tier = item["variant"].split("/")[1].split("#")[0]
+        row = tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})
+        row["dropped"] += 1
+        for name in item["failed"][:1]:
+            row["failed"][name] = row["failed"].get(name, 0) + 1
+    return {
+        "settings": settings.model_dump(mode="json"),
+        "designer_pairs": len(built.designer),
+        "agent_pairs": len(built.agent),
+        "agent_hinted_pairs": sum("hinted" in p.augmentations for p in built.agent),
+        "agent_episodes_dropped": built.agent_dropped,
+        "tiers": tiers,
+        "rejected": built.rejected,
+    }
+
+
+def build_table(report: dict[str, Any]) -> Table:
+    table = Table(title="warm-start targets checked")
+    for column in ("tier / template", "kept", "dropped", "first failed check"):
+        table.add_column(column)
+    for tier, row in report["tiers"].items():
+        reasons = ", ".join(f"{k} {v}" for k, v in row["failed"].items()) or "-"
+        table.add_row(tier, str(row["kept"]), str(row["dropped"]), reasons)
+    table.caption = (
+        f"agent pairs {report['agent_pairs']} ({report['agent_hinted_pairs']} hinted); "
+        f"agent episodes without a pair {len(report['agent_episodes_dropped'])}"
+    )
+    return table
 
 
 @app.command("train")

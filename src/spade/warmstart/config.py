@@ -1,4 +1,4 @@
-"""Settings of the designer warm-start (the held-out split of the bundled corpus it measures on
+"""Settings of the warm-start of both roles (the held-out split of the bundled corpus it measures on
 is ``spade.corpus.HELDOUT_DOCS``)."""
 
 from __future__ import annotations
@@ -7,15 +7,34 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.hf import LoraSettings
 
-DATASET_VERSION = "v2"
+DATASET_VERSION = "v3"
 
 
 class WarmstartConfig(BaseModel):
-    """How the warm-start dataset is built and the adapter trained."""
+    """How the warm-start dataset (designer and agent pairs) is built and the adapter trained."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     seed: int = Field(0, description="Seed of augmentation, shuffling and adapter init.")
+    per_tier: int = Field(
+        3,
+        ge=0,
+        description="Generated quiz files per training document and difficulty tier "
+        "(spade.warmstart.generators); each is checked and the failures dropped.",
+    )
+    agent_episodes: int = Field(
+        2,
+        ge=0,
+        description="Episodes per passing generated file played by its own solution for the "
+        "agent's pairs (one pair per turn); 0 leaves the agent out of the warm-start.",
+    )
+    agent_hinted_share: float = Field(
+        0.3,
+        ge=0,
+        le=1,
+        description="Share of the agent's warm-start episodes shown with the hint, as the "
+        "hinted arm plays.",
+    )
     variants: int = Field(
         3,
         ge=0,
@@ -35,7 +54,7 @@ class WarmstartConfig(BaseModel):
         description="Share of prompts that carry a one-line negative exemplar, as run-time "
         "prompts do once environments have been played.",
     )
-    epochs: int = Field(3, ge=1, description="Passes over the training pairs.")
+    epochs: int = Field(1, ge=1, description="Passes over the training pairs.")
     learning_rate: float = Field(1e-3, gt=0, description="Adam learning rate of the adapter.")
     batch_pairs: int = Field(4, ge=1, description="Pairs per optimizer step (accumulated).")
     lora: LoraSettings = Field(

@@ -1,15 +1,16 @@
-"""The warm-start dataset: (designer prompt -> environment file) pairs.
+"""The warm-start dataset: (designer prompt -> environment file) pairs, and the agent's pairs.
 
-Targets are the files under ``targets/<document>/<name>.py``, one per design template that has
-targets (``TARGET_FILES``): ``quiz.py`` (a ``QuizEnv``, template ``quiz_v1``), ``reasoning.py``
-(a ``TurnEnv``, ``reasoning_v2``) and ``tool_use.py`` (a ``ToolEnv``, ``tool_use_v2``) per bundled
-training document, each short enough for the CPU run's reply budget. A dataset holds the targets
-of the templates the run's designer uses (``templates_in_use``). A pair's prompt is what the
+Designer targets come from two places. For ``quiz_v1`` (the CPU profile's template) they are
+**generated** (``GENERATED_TEMPLATES``): ``spade.warmstart.generators`` writes ``per_tier`` files
+per training document and difficulty tier. For the other templates with targets
+(``TARGET_FILES``) they are the hand-written files ``targets/<document>/<name>.py``
+(``reasoning.py`` a ``TurnEnv`` for ``reasoning_v2``, ``tool_use.py`` a ``ToolEnv`` for
+``tool_use_v2``), each with augmented variants (``augment``). A pair's prompt is what the
 designer sees at run time for that document and template (``design_messages``), its answer the
-file after the template's prefill, closed by the code fence. Augmented variants change the file
-(``augment``) and the grounding excerpt; every variant is checked in the sandbox before it enters
-the dataset, and the dataset is written as a versioned JSONL file in the package
-(``data/designer_<version>.jsonl``).
+file after the template's prefill, closed by the code fence. Every file is checked in the
+sandbox before it enters the dataset; what fails is dropped and reported. The agent's pairs
+(``spade.warmstart.agent``) are the passing generated files played by their own solutions. The
+dataset is written as a versioned JSONL file in the package (``data/designer_<version>.jsonl``).
 """
 
 from __future__ import annotations
@@ -31,28 +32,30 @@ from spade.designer.types import EnvKind
 from spade.envs import LIBRARY_DIR, training_names
 from spade.errors import UsageError
 from spade.llm.base import Message
+from spade.rollout.config import RolloutConfig
 from spade.sandbox import SandboxPool
+from spade.warmstart.agent import AgentDraw, agent_pairs
 from spade.warmstart.augment import augment
 from spade.warmstart.config import DATASET_VERSION, WarmstartConfig
+from spade.warmstart.generators import Generated, generate
+from spade.warmstart.pairs import CLOSE, FENCE, Pair
 
 TARGETS_DIR = Path(__file__).parent / "targets"
 DATA_DIR = Path(__file__).parent / "data"
-FENCE = "```python\n"
-CLOSE = "\n```"
 
 
 def dataset_path(version: str = DATASET_VERSION) -> Path:
     return DATA_DIR / f"designer_{version}.jsonl"
 
 
+GENERATED_TEMPLATES = frozenset({"quiz_v1"})
+"""Design templates whose targets the generators write (``spade.warmstart.generators``)."""
 TARGET_FILES: dict[str, str] = {
-    "quiz_v1": "quiz",
     "reasoning_v2": "reasoning",
     "tool_use_v2": "tool_use",
 }
 """Design template -> the name of its target files (``targets/<document>/<name>.py``)."""
 TARGET_KINDS: dict[str, EnvKind] = {
-    "quiz": EnvKind.REASONING,
     "reasoning": EnvKind.REASONING,
     "tool_use": EnvKind.TOOL_USE,
 }
@@ -70,28 +73,6 @@ class Target:
     def name(self) -> str:
         """The file's stem: which template family it answers (``TARGET_FILES``)."""
         return self.path.stem
-
-
-@dataclass(frozen=True)
-class Pair:
-    """One training (or measurement) example of the designer role."""
-
-    id: str
-    doc_id: str
-    kind: str
-    template: str
-    messages: list[Message]
-    prefill: str
-    target: str
-    """What the model writes after the prefill: the rest of the file, then the closing fence."""
-    augmentations: list[str]
-    excerpt: str
-    """'first chunk' (as at run time) or 'chunk i/n' of the smaller excerpt size."""
-
-    @property
-    def source(self) -> str:
-        """The environment file the pair teaches."""
-        return (self.prefill + self.target)[len(FENCE) :].removesuffix(CLOSE) + "\n"
 
 
 def targets(root: Path = TARGETS_DIR) -> list[Target]:
@@ -122,16 +103,30 @@ def templates_in_use(designer: DesignerConfig) -> list[tuple[EnvKind, str]]:
 
 
 def targets_in_use(designer: DesignerConfig, root: Path = TARGETS_DIR) -> list[Target]:
-    """The targets of the templates the designer uses; a template without targets is an error."""
+    """The hand-written targets of the templates the designer uses; a template with neither
+    files nor generators is an error."""
     names = set()
     for _, template in templates_in_use(designer):
+        if template in GENERATED_TEMPLATES:
+            continue
         if template not in TARGET_FILES:
             raise UsageError(
                 f"no warm-start targets are written for the template {template!r}; "
-                f"templates with targets: {', '.join(TARGET_FILES)}"
+                f"templates with targets: {', '.join([*GENERATED_TEMPLATES, *TARGET_FILES])}"
             )
         names.add(TARGET_FILES[template])
     return [t for t in targets(root) if t.name in names]
+
+
+def generated_in_use(
+    designer: DesignerConfig, config: WarmstartConfig, doc_ids: set[str] | None = None
+) -> list[Generated]:
+    """The generated targets of the templates the designer uses (none when it uses no
+    generated template), for the training documents (of ``doc_ids``, when given) only."""
+    if not any(t in GENERATED_TEMPLATES for _, t in templates_in_use(designer)):
+        return []
+    training = {d.id for d in load_corpus(None, training=True)} - set(HELDOUT_DOCS)
+    return generate(config.per_tier, config.seed, training & (doc_ids or training))
 
 
 def file_body(source: str, prefill: str) -> str:
@@ -184,63 +179,131 @@ def _excerpts(
     ]
 
 
+@dataclass
+class Built:
+    """What ``build_pairs`` made: designer pairs, agent pairs and what the checker dropped."""
+
+    designer: list[Pair]
+    agent: list[Pair]
+    rejected: list[dict[str, Any]]
+    agent_dropped: list[str]
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """What every file is checked and paired under: the run's designer, turn cap and
+    sandboxes, and the training documents."""
+
+    config: WarmstartConfig
+    designer: DesignerConfig
+    pool: SandboxPool
+    max_turns: int
+    documents: dict[str, Document]
+    progress: Callable[[str], None] | None = None
+
+    def say(self, text: str) -> None:
+        if self.progress is not None:
+            self.progress(text)
+
+    def passes(self, source: str, label: str) -> list[str]:
+        """The checker's failures of ``source`` (empty when it passes)."""
+        self.say(f"checking {label}")
+        verdict = check_source(
+            source, label, self.designer.check, self.pool, max_turns=self.max_turns
+        )
+        return list(verdict.failures)
+
+    def pair(
+        self,
+        label: str,
+        doc_id: str,
+        kind: EnvKind,
+        source: str,
+        extra: list[str],
+        rng: random.Random,
+        first: bool,
+    ) -> Pair:
+        template = template_for(kind, self.designer)
+        prefill = prefill_text(template)
+        excerpts = _excerpts(self.documents[doc_id], self.designer, self.config)
+        span, document = excerpts[0] if first else rng.choice(excerpts)
+        negatives = [negative_exemplar(rng)] if rng.random() < self.config.negative_share else []
+        return Pair(
+            id=label,
+            doc_id=doc_id,
+            kind=str(kind),
+            template=template,
+            messages=prompt_for(document, template, self.designer, negatives),
+            prefill=prefill,
+            target=file_body(source, prefill),
+            augmentations=extra + ([] if span == "first chunk" else ["excerpt"]),
+            excerpt=span,
+        )
+
+
 def build_pairs(
     config: WarmstartConfig,
     designer: DesignerConfig,
     pool: SandboxPool,
     *,
-    max_turns: int,
+    rollout: RolloutConfig,
     root: Path = TARGETS_DIR,
+    doc_ids: set[str] | None = None,
     progress: Callable[[str], None] | None = None,
-) -> tuple[list[Pair], list[dict[str, Any]]]:
-    """Pairs for every target and its checked variants; returns (pairs, rejected variants with
-    the reason). An original target that fails the checker is an error: it is ours to fix."""
+) -> Built:
+    """Pairs for every generated target, every hand-written target and its checked variants,
+    and the agent's pairs from the generated targets that pass (generated for ``doc_ids`` only,
+    when given). An original hand-written target that fails the checker is an error: it is ours
+    to fix; a generated one is dropped."""
     documents = {d.id: d for d in load_corpus(None, training=True)}
-    pairs: list[Pair] = []
-    rejected: list[dict[str, Any]] = []
+    context = BuildContext(config, designer, pool, rollout.max_turns, documents, progress)
+    built = Built([], [], [], [])
+    passed: list[tuple[str, str]] = []
+    for item in generated_in_use(designer, config, doc_ids):
+        failures = context.passes(item.source, item.label)
+        if failures:
+            built.rejected.append({"variant": item.label, "augmentations": [], "failed": failures})
+            continue
+        rng = random.Random(f"{config.seed}:{item.label}")
+        built.designer.append(
+            context.pair(item.label, item.doc_id, EnvKind.REASONING, item.source, [item.tier],
+                         rng, item.number == 0)
+        )  # fmt: skip
+        passed.append((item.label, item.source))
     for target in targets_in_use(designer, root):
-        if target.doc_id not in documents:
-            raise UsageError(f"{target.path}: no bundled training document {target.doc_id}")
-        rng = random.Random(f"{config.seed}:{target.doc_id}:{target.name}")
-        template = template_for(target.kind, designer)
-        prefill = prefill_text(template)
-        original = target.path.read_text()
-        variants = [(original, list[str]())]
-        variants += [augment(original, rng) for _ in range(config.variants)]
-        excerpts = _excerpts(documents[target.doc_id], designer, config)
-        seen: set[str] = set()
-        for number, (source, names) in enumerate(variants):
-            if source in seen:
-                continue
-            seen.add(source)
-            label = f"{target.doc_id}/{target.name}#{number}"
-            if progress is not None:
-                progress(f"checking {label}")
-            verdict = check_source(source, label, designer.check, pool, max_turns=max_turns)
-            if not verdict.passed:
-                if number == 0:
-                    raise UsageError(f"{target.path} fails the checker: {verdict.failures}")
-                rejected.append(
-                    {"variant": label, "augmentations": names, "failed": verdict.failures}
-                )
-                continue
-            span, document = excerpts[0] if number == 0 else rng.choice(excerpts)
-            negatives = [negative_exemplar(rng)] if rng.random() < config.negative_share else []
-            extra = [] if span == "first chunk" else ["excerpt"]
-            pairs.append(
-                Pair(
-                    id=label,
-                    doc_id=target.doc_id,
-                    kind=str(target.kind),
-                    template=template,
-                    messages=prompt_for(document, template, designer, negatives),
-                    prefill=prefill,
-                    target=file_body(source, prefill),
-                    augmentations=names + extra,
-                    excerpt=span,
-                )
-            )
-    return pairs, rejected
+        built.designer += _file_pairs(context, target, built.rejected)
+    if config.agent_episodes:
+        draw = AgentDraw(config.agent_episodes, config.agent_hinted_share, config.seed)
+        built.agent, built.agent_dropped = agent_pairs(passed, draw, rollout, pool, progress)
+    return built
+
+
+def _file_pairs(
+    context: BuildContext, target: Target, rejected: list[dict[str, Any]]
+) -> list[Pair]:
+    if target.doc_id not in context.documents:
+        raise UsageError(f"{target.path}: no bundled training document {target.doc_id}")
+    rng = random.Random(f"{context.config.seed}:{target.doc_id}:{target.name}")
+    original = target.path.read_text()
+    variants = [(original, list[str]())]
+    variants += [augment(original, rng) for _ in range(context.config.variants)]
+    seen: set[str] = set()
+    pairs = []
+    for number, (source, names) in enumerate(variants):
+        if source in seen:
+            continue
+        seen.add(source)
+        label = f"{target.doc_id}/{target.name}#{number}"
+        failures = context.passes(source, label)
+        if failures:
+            if number == 0:
+                raise UsageError(f"{target.path} fails the checker: {failures}")
+            rejected.append({"variant": label, "augmentations": names, "failed": failures})
+            continue
+        pairs.append(
+            context.pair(label, target.doc_id, target.kind, source, names, rng, number == 0)
+        )
+    return pairs
 
 
 def write_pairs(pairs: list[Pair], path: Path) -> str:

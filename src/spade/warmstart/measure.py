@@ -15,6 +15,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from spade.checker.run import check_source
@@ -27,7 +28,13 @@ from spade.llm.base import SamplingParams, TokenPolicy
 from spade.regret.estimators import wilson_interval
 from spade.sandbox import SandboxPool
 from spade.types import Completion
-from spade.warmstart.dataset import prompt_for, targets, templates_in_use
+from spade.warmstart.dataset import (
+    dataset_path,
+    prompt_for,
+    read_pairs,
+    targets,
+    templates_in_use,
+)
 
 
 @dataclass
@@ -139,11 +146,20 @@ def _check_reply(
     )
 
 
-def target_signatures(novelty: NoveltyConfig) -> list[tuple[str, tuple[int, ...]]]:
-    """('document/kind', MinHash signature) of every warm-start target: what a memorised design
-    would copy. The templates' own exemplars are not in it: every prompt shows one, so a design
-    in its shape is what the prompt asks for, not a memorised one."""
-    return [(f"{t.doc_id}/{t.name}", signature_of(t.path.read_text(), novelty)) for t in targets()]
+def target_signatures(
+    novelty: NoveltyConfig, dataset: Path | None = None
+) -> list[tuple[str, tuple[int, ...]]]:
+    """(pair id, MinHash signature) of every designer target the warm-start trained on (the
+    packaged dataset's, generated and hand-written; the hand-written files when no dataset is
+    built): what a memorised design would copy. The templates' own exemplars are not in it:
+    every prompt shows one, so a design in its shape is what the prompt asks for, not a
+    memorised one."""
+    path = dataset or dataset_path()
+    if path.is_file():
+        sources = {p.id: p.source for p in read_pairs(path) if p.kind != "agent"}
+    else:
+        sources = {f"{t.doc_id}/{t.name}": t.path.read_text() for t in targets()}
+    return [(name, signature_of(source, novelty)) for name, source in sources.items()]
 
 
 def nearest_target(

@@ -1,0 +1,111 @@
+"""The agent's warm-start pairs: checked environments played by their own reference solution.
+
+Each pair is one agent turn as rollout shows it (``spade.rollout.episodes.first_messages``: the
+system prompt, the first observation with the hint appended in the hinted arm, then the earlier
+turns) and the reply that the environment's ``solution()`` gives for that turn, so the agent
+learns the formats environments ask for (``\\boxed{...}``, tool calls) and one-step solutions of
+easy tasks. Every environment is played in the sandbox; a solution that does not win its
+episode gives no pair (the reference must be right for the agent to copy it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from spade.errors import SpadeError
+from spade.llm.base import Message
+from spade.rollout.config import RolloutConfig
+from spade.rollout.episodes import first_messages
+from spade.sandbox import SandboxPool
+from spade.types import HINT_SEPARATOR, WIN_THRESHOLD
+from spade.warmstart.pairs import Pair
+
+AGENT_SEED_BASE = 500_000_000
+"""Agent warm-start episodes use environment seeds from here up: far from the seeds a run,
+the checker and evaluation draw (``spade.seeds``)."""
+
+
+@dataclass(frozen=True)
+class AgentDraw:
+    """Which episodes the agent pairs come from: ``episodes`` seeds per environment, a share
+    ``hinted_share`` of them with the hint shown, seeds derived from ``seed``."""
+
+    episodes: int
+    hinted_share: float
+    seed: int
+
+
+def play_solution(
+    pool: SandboxPool, source: str, env_seed: int, hinted: bool, rollout: RolloutConfig
+) -> list[tuple[list[Message], str]] | None:
+    """(messages before the turn, the solution's reply) for each turn of one episode; None when
+    the solution does not win it within the turn cap."""
+    with pool.open(source) as env:
+        observation, _ = env.reset(env_seed)
+        twin_hint = ""
+        if hinted:
+            with pool.open(source) as twin:
+                twin.reset(env_seed)
+                twin_hint = twin.hint()
+            observation = observation + HINT_SEPARATOR + twin_hint
+        actions = env.solution()
+        actions = [actions] if isinstance(actions, str) else actions
+        messages = first_messages(rollout, observation)
+        turns: list[tuple[list[Message], str]] = []
+        total = 0.0
+        for action in actions[: rollout.max_turns]:
+            turns.append((list(messages), action))
+            result = env.step(action)
+            total += result.reward
+            if result.done:
+                return turns if result.terminated and total >= WIN_THRESHOLD else None
+            messages += [
+                {"role": "assistant", "content": action},
+                {"role": "user", "content": result.observation},
+            ]
+    return None
+
+
+def agent_pairs(
+    sources: Sequence[tuple[str, str]],
+    draw: AgentDraw,
+    rollout: RolloutConfig,
+    pool: SandboxPool,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[list[Pair], list[str]]:
+    """Pairs from every ``(label, source)``; returns (pairs, labels of episodes that gave none
+    with the reason)."""
+    rng = random.Random(f"{draw.seed}:agent warm-start")
+    pairs: list[Pair] = []
+    dropped: list[str] = []
+    for label, source in sources:
+        if progress is not None:
+            progress(f"playing {label}")
+        for episode in range(draw.episodes):
+            env_seed = AGENT_SEED_BASE + rng.randrange(1_000_000)
+            hinted = rng.random() < draw.hinted_share
+            try:
+                turns = play_solution(pool, source, env_seed, hinted, rollout)
+            except SpadeError as exc:
+                dropped.append(f"{label}@{env_seed}: {type(exc).__name__}: {exc}")
+                continue
+            if turns is None:
+                dropped.append(f"{label}@{env_seed}: the solution did not win")
+                continue
+            for turn, (messages, action) in enumerate(turns):
+                pairs.append(
+                    Pair(
+                        id=f"agent:{label}@{env_seed}#{turn}",
+                        doc_id=label.split("/")[0],
+                        kind="agent",
+                        template="agent",
+                        messages=messages,
+                        prefill="",
+                        target=action,
+                        augmentations=["hinted"] if hinted else [],
+                        excerpt=f"episode {episode}",
+                    )
+                )
+    return pairs, dropped
