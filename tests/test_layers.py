@@ -17,7 +17,7 @@ LAYERS: list[set[str]] = [
     {"designer", "eval", "report"},
     {"warmstart"},
     {"train"},
-    {"bench"},
+    {"bench", "experiment"},
     {"cli", "__main__"},
 ]
 """Lowest first. A module may import its own layer's and lower layers' packages. The command

@@ -58,6 +58,21 @@ UNHINTED_WIN_RATE: Final = "unhinted_win_rate"
 UNHINTED_RETURN_MEAN: Final = "unhinted_return_mean"
 EDGE_SHARE: Final = "edge_share"
 """Share of the played environments whose unhinted win rate lies in ``EDGE_BAND``."""
+DESIGNED_PLAYED: Final = "designed_played"
+"""New environments the designer wrote this iteration that the agent played (a pair started):
+the environments the ``DESIGNED_*`` metrics below are over (replays and the frontier are not)."""
+DESIGNED_WIN_RATES: Final = "designed_win_rates"
+"""The unhinted win rate of each of them, a list (what a share over another band is taken of)."""
+DESIGNED_EDGE_SHARE: Final = "designed_edge_share"
+"""Share of them whose unhinted win rate lies in ``EDGE_BAND`` (None when none was played):
+``EDGE_SHARE`` of the designer's own environments, what designer training should raise."""
+DESIGNED_REGRET_MEAN: Final = "designed_regret_mean"
+"""Hint regret pooled over their paired plays, with its paired bootstrap interval below."""
+DESIGNED_REGRET_CI_LOW: Final = "designed_regret_ci_low"
+DESIGNED_REGRET_CI_HIGH: Final = "designed_regret_ci_high"
+DESIGNER_REWARD_VAR: Final = "designer_reward_var"
+"""Population variance of the rewards of the iteration's designer attempts (None without any):
+with rewards centred per prompt, the designer has something to learn only where they differ."""
 
 BATCH: Final = "batch"
 """Fingerprint of the iteration's training batch (written by the loop)."""

@@ -294,6 +294,10 @@ def test_frontier_environments_are_replayed_every_iteration_besides_plr(tmp_path
     for line in metrics:
         assert line["envs_played"] == 2  # running_total and the replayed fixture
         assert line["agent_episodes"] == 3 + 4
+        # no new design: the designed-environment metrics (spade experiment's) are empty
+        assert line["designed_played"] == 0 and line["designed_win_rates"] == []
+        assert line["designed_regret_mean"] is None and line["designed_edge_share"] is None
+        assert line["designer_reward_var"] is None and line["edge_share"] is not None
     with Archive(tmp_path / "r" / "archive.sqlite") as archive:
         (frontier,) = [e for e in archive.environments() if e.doc_id == "running_total"]
         assert frontier.origin == "library" and frontier.times_sampled == 2

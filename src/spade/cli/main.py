@@ -14,6 +14,7 @@ import typer
 from spade.cli.archive import app as archive_app
 from spade.cli.bench import app as bench_app
 from spade.cli.console import console
+from spade.cli.experiment import app as experiment_app
 from spade.cli.warmstart import app as warmstart_app
 from spade.errors import SettingRenamed, SpadeError, UsageError
 from spade.types import DEFAULT_MAX_TURNS
@@ -32,6 +33,7 @@ app = typer.Typer(
 app.add_typer(bench_app, name="bench")
 app.add_typer(archive_app, name="archive")
 app.add_typer(warmstart_app, name="warmstart")
+app.add_typer(experiment_app, name="experiment")
 
 # Options shared by the commands that play episodes (play, eval, design).
 AdapterOption = Annotated[

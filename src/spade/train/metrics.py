@@ -36,6 +36,7 @@ def iteration_metrics(
 ) -> dict[str, Any]:
     """The metrics line of one iteration."""
     played = [*designed.played.values(), *replayed]
+    rewards = [a.reward for d in designed.designs for a in d.attempts]
     metrics: dict[str, Any] = {
         m.ITERATION: iteration,
         m.DESIGNS: len(designed.designs),
@@ -43,7 +44,8 @@ def iteration_metrics(
         m.DESIGN_ATTEMPTS: designed.attempts,
         m.VALIDITY_RATE: designed.validity_rate,
         m.LADDER_MEAN: designed.ladder_mean,
-        m.DESIGNER_REWARD_MEAN: _mean([a.reward for d in designed.designs for a in d.attempts]),
+        m.DESIGNER_REWARD_MEAN: _mean(rewards),
+        m.DESIGNER_REWARD_VAR: statistics.pvariance(rewards) if rewards else None,
         m.ENVS_PLAYED: sum(bool(r.estimate.pairs) for r in played),
         m.AGENT_WINS: sum(e.won for r in played for e in r.unhinted if e.played),
         m.AGENT_EPISODES: sum(e.played for r in played for e in r.unhinted),
@@ -55,6 +57,7 @@ def iteration_metrics(
         m.SECONDS: {k: round(v, 2) for k, v in seconds.items()},
     }
     metrics.update(_play_metrics(played))
+    metrics.update(designed_play_metrics(list(designed.played.values())))
     sampled = sum(sum(e.mask) for r in played for e in r.unhinted + r.hinted)
     sampled += sum(len(a.completion.token_ids) for d in designed.designs for a in d.attempts)
     busy = seconds.get("design", 0.0) + seconds.get("play", 0.0)
@@ -85,6 +88,36 @@ def _play_metrics(results: list[PairedResult]) -> dict[str, Any]:
         m.UNHINTED_WIN_RATE: pooled.unhinted_win_rate,
         m.UNHINTED_RETURN_MEAN: pooled.unhinted_mean,
         m.EDGE_SHARE: sum(low <= w <= high for w in rates) / len(rates),
+    }
+
+
+DESIGNED_ESTIMATES = (
+    m.DESIGNED_EDGE_SHARE,
+    m.DESIGNED_REGRET_MEAN,
+    m.DESIGNED_REGRET_CI_LOW,
+    m.DESIGNED_REGRET_CI_HIGH,
+)
+"""The designed-environment metrics that are None when no new environment was played."""
+
+
+def designed_play_metrics(results: list[PairedResult]) -> dict[str, Any]:
+    """The play metrics of the iteration's new designs alone (``results``: their paired plays):
+    how many were played, their unhinted win rates, the share in ``EDGE_BAND``, and the regret
+    pooled over their pairs with its paired bootstrap interval (None where none was played)."""
+    played = [r for r in results if r.estimate.pairs]
+    rates = [r.estimate.unhinted_win_rate for r in played]
+    metrics: dict[str, Any] = {m.DESIGNED_PLAYED: len(played), m.DESIGNED_WIN_RATES: rates}
+    if not played:
+        return metrics | dict.fromkeys(DESIGNED_ESTIMATES)
+    pooled = estimate_from_episodes(
+        [e for r in played for e in r.hinted], [e for r in played for e in r.unhinted]
+    )
+    low, high = m.EDGE_BAND
+    return metrics | {
+        m.DESIGNED_EDGE_SHARE: sum(low <= w <= high for w in rates) / len(rates),
+        m.DESIGNED_REGRET_MEAN: pooled.regret,
+        m.DESIGNED_REGRET_CI_LOW: pooled.ci_low,
+        m.DESIGNED_REGRET_CI_HIGH: pooled.ci_high,
     }
 
 

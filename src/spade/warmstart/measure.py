@@ -77,38 +77,64 @@ def measure(
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Sample, check (under the turn cap ``max_turns``) and summarise the designs of ``draw``."""
-    samples, seed, batch = draw.samples, draw.seed, draw.batch
-    corpus = {d.id: d for d in load_corpus(None)}
     known = target_signatures(designer.novelty)
+    started = time.monotonic()
+    drawn = sample_designs(policy, designer, draw, progress)
+    sampled = time.monotonic() - started
+    replies = [
+        _check_reply(d.doc_id, d.template, d.completion, designer, pool, known, max_turns=max_turns)
+        for d in drawn
+    ]
+    return summarise(replies, seed=draw.seed, seconds=round(sampled, 1))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One sampled reply of a held-out draw: its document, template and completion."""
+
+    doc_id: str
+    template: str
+    completion: Completion
+
+    @property
+    def source(self) -> str | None:
+        """The environment code of the reply (after the template's prefill), if it has any."""
+        return extract_code(prefill_text(self.template) + self.completion.text)
+
+
+def sample_designs(
+    policy: TokenPolicy,
+    designer: DesignerConfig,
+    draw: HeldOutDraw,
+    progress: Callable[[str], None] | None = None,
+) -> list[Drawn]:
+    """The replies of ``draw``: ``draw.samples`` to each design template's prompt (as the run
+    builds it, without exemplars) for each of its documents, with the designer's sampling
+    settings, ``draw.batch`` at a time, each with its own sampling seed derived from
+    ``draw.seed``."""
+    corpus = {d.id: d for d in load_corpus(None)}
     prompts, labels = [], []
     for doc_id in draw.documents:
         document = chunk(corpus[doc_id], designer.document_tokens)[0]
         for _, template in templates_in_use(designer):
             messages = prompt_for(document, template, designer, [])
             ids = policy.encode_chat(messages) + policy.encode_text(prefill_text(template))
-            for _ in range(samples):
-                prompts.append(ids)
-                labels.append((doc_id, template))
+            prompts += [ids] * draw.samples
+            labels += [(doc_id, template)] * draw.samples
     params = SamplingParams(
         temperature=designer.temperature,
         top_p=designer.top_p,
         max_new_tokens=designer.max_new_tokens,
     )
-    started = time.monotonic()
-    completions = []
+    completions: list[Completion] = []
+    batch = draw.batch
     for first in range(0, len(prompts), batch):
+        last = min(first + batch, len(prompts))
         if progress is not None:
-            progress(
-                f"sampling designs {first + 1}-{min(first + batch, len(prompts))} of {len(prompts)}"
-            )
-        seeds = [seed * 100_003 + i for i in range(first, min(first + batch, len(prompts)))]
-        completions += policy.generate(prompts[first : first + batch], params, seeds)
-    sampled = time.monotonic() - started
-    replies = [
-        _check_reply(doc_id, template, completion, designer, pool, known, max_turns=max_turns)
-        for (doc_id, template), completion in zip(labels, completions, strict=True)
-    ]
-    return summarise(replies, seed=seed, seconds=round(sampled, 1))
+            progress(f"sampling designs {first + 1}-{last} of {len(prompts)}")
+        seeds = [draw.seed * 100_003 + i for i in range(first, last)]
+        completions += policy.generate(prompts[first:last], params, seeds)
+    return [Drawn(d, t, c) for (d, t), c in zip(labels, completions, strict=True)]
 
 
 def _check_reply(
@@ -123,7 +149,7 @@ def _check_reply(
 ) -> Reply:
     """One reply to ``template``'s prompt for ``doc_id``: its code extracted (after the prefill),
     checked under the turn cap ``max_turns`` and compared with the warm-start targets ``known``."""
-    source = extract_code(prefill_text(template) + completion.text)
+    source = Drawn(doc_id, template, completion).source
     valid, ladder, near, similarity = False, 0.0, None, 0.0
     failed: str | None = "no code"
     message: str | None = None
