@@ -33,7 +33,10 @@ SetOption = Annotated[
     list[str] | None, typer.Option("--set", help="Override one run setting: key.sub=value.")
 ]
 DatasetOption = Annotated[
-    Path | None, typer.Option(help="The pair dataset (default: the packaged one, data/designer_<version>.jsonl).")
+    Path | None,
+    typer.Option(
+        help="The pair dataset (default: the packaged one, data/designer_<version>.jsonl)."
+    ),
 ]
 
 
