@@ -263,7 +263,7 @@ def test_spade_run_end_to_end_with_the_embedded_model(tmp_path: Path) -> None:
     assert (
         metrics["agent_episodes"] >= 2 and 0 <= metrics["agent_wins"] <= metrics["agent_episodes"]
     )
-    for header in ("designed", "valid", "played", "agent wins", "samples A", "samples D"):
+    for header in ("designed", "valid", "designs", "envs", "agent wins", "samples A", "samples D"):
         assert header in done.stdout
     assert set(metrics["seconds"]) == {"design", "check", "play", "update"}
     from spade.archive import Archive

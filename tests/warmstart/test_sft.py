@@ -107,6 +107,20 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     low, high = summary["validity_ci"]
     assert 0 <= low <= summary["validity_rate"] <= high <= 1
     assert "held-out designs" in measured.stdout
+    unseen = tmp_path / "unseen"
+    unseen.mkdir()
+    (unseen / "tide-tables.md").write_text(
+        "# Tide Tables\n\nHigh tide comes about every 12 hours.\n"
+    )
+    elsewhere = subprocess.run(
+        [*SPADE, "warmstart", "measure", "--set", "roles.agent.model=tiny-random", "--set",
+         "designer.max_new_tokens=8", "--samples", "2", "--adapter", "none", "--corpus",
+         str(unseen), "--save", str(tmp_path / "unseen.json")],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert elsewhere.returncode == 0, elsewhere.stderr[-2000:]
+    per_reply = json.loads((tmp_path / "unseen.json").read_text())["per_reply"]
+    assert [r["doc_id"] for r in per_reply] == ["tide-tables"] * 2
     played = subprocess.run(
         [*SPADE, "eval", "--suite", "easy-heldout", "--model", "tiny-random", "--adapter",
          str(adapter), "--episodes", "1", "--max-tokens", "4", "--limit", "2", "--json",

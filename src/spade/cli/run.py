@@ -37,7 +37,9 @@ COLUMNS = (
     (m.DESIGNS, "designed", "{}"),
     (m.DESIGNS_VALID, "valid", "{}"),
     (m.LADDER_MEAN, "ladder", "{:.2f}"),
-    (m.ENVS_PLAYED, "played", "{}"),
+    (m.DESIGNED_PLAYED, "designs played", "{}"),
+    (m.DESIGNED_WIN_RATES, "their win rates", "{}"),
+    (m.ENVS_PLAYED, "envs played", "{}"),
     (m.AGENT_WINS, "agent wins", "{}"),
     (m.REGRET_MEAN, "regret", "{:+.3f}"),
     (m.EDGE_SHARE, "edge", "{:.2f}"),
@@ -52,13 +54,17 @@ COLUMNS = (
 def _cells(line: dict[str, Any]) -> list[str]:
     flat = dict(line)
     flat.update({f"{m.SAMPLES}_{role}": n for role, n in line.get(m.SAMPLES, {}).items()})
+    rates = line.get(m.DESIGNED_WIN_RATES)
+    if rates:
+        flat[m.DESIGNED_WIN_RATES] = " ".join(f"{r:.2f}" for r in rates)
     if line.get(m.AGENT_EPISODES) is not None:
         flat[m.AGENT_WINS] = f"{line.get(m.AGENT_WINS, 0)}/{line[m.AGENT_EPISODES]}"
     return [fmt.format(flat[key]) if flat.get(key) is not None else "" for key, _, fmt in COLUMNS]
 
 
 def summary_table(metrics: list[dict[str, Any]]) -> Table:
-    """Per iteration: designed, valid, played, the agent's unhinted wins, samples per role."""
+    """Per iteration: designed, valid, designs played (and the agent's unhinted win rate on
+    each), environments played in all, the agent's unhinted wins, samples per role."""
     table = Table(title="self-play iterations")
     for _, header, _ in COLUMNS:
         table.add_column(header)

@@ -205,12 +205,20 @@ def measure_command(
         typer.Option(help="Adapter folder to measure; 'none': the model without warm-start."),
     ] = None,
     save: Annotated[Path | None, typer.Option(help="Also write the results as JSON.")] = None,
+    corpus: Annotated[
+        Path | None,
+        typer.Option(
+            help="Measure on every document of this corpus (a folder of .md/.txt files, a .jsonl "
+            "file or a dataset) instead of the bundled held-out six."
+        ),
+    ] = None,
 ) -> None:
-    """Validity, ladder and near-duplicates of designs for the held-out documents."""
+    """Validity, ladder and near-duplicates of designs for the held-out documents (or another
+    corpus's: documents the project has never seen)."""
     from spade.llm import ModelSpec, open_token_policy
     from spade.llm.adapters import warmstart_adapter_for
     from spade.sandbox import SandboxPool
-    from spade.warmstart.measure import HeldOutDraw, measure
+    from spade.warmstart.measure import measure
 
     run = _run_config(config, overrides)
     model = run.roles.agent.model
@@ -229,7 +237,7 @@ def measure_command(
             policy,
             run.designer,
             pool,
-            HeldOutDraw(samples, run.seed),
+            _draw(samples, run.seed, corpus),
             max_turns=run.rollout.max_turns,
             progress=lambda text: say(text, status),
         )
@@ -238,6 +246,16 @@ def measure_command(
         save.parent.mkdir(parents=True, exist_ok=True)
         save.write_text(json.dumps(result, indent=2) + "\n")
     console.print(render(result))
+
+
+def _draw(samples: int, seed: int, corpus: Path | None) -> Any:
+    from spade.corpus import load_corpus
+    from spade.warmstart.measure import HeldOutDraw
+
+    if corpus is None:
+        return HeldOutDraw(samples, seed)
+    documents = tuple(d.id for d in load_corpus(corpus))
+    return HeldOutDraw(samples, seed, documents, corpus=str(corpus))
 
 
 def render(result: dict[str, Any]) -> Table:

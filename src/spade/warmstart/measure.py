@@ -58,13 +58,14 @@ class Reply:
 @dataclass(frozen=True)
 class HeldOutDraw:
     """Which designs a measurement draws: ``samples`` replies to each design template's prompt
-    for each of ``documents``, sampled ``batch`` at a time with sampling seeds derived from
-    ``seed``."""
+    for each of ``documents`` (ids in ``corpus``: the bundled corpus when None), sampled
+    ``batch`` at a time with sampling seeds derived from ``seed``."""
 
     samples: int
     seed: int
     documents: tuple[str, ...] = HELDOUT_DOCS
     batch: int = 12
+    corpus: str | None = None
 
 
 def measure(
@@ -112,7 +113,7 @@ def sample_designs(
     builds it, without exemplars) for each of its documents, with the designer's sampling
     settings, ``draw.batch`` at a time, each with its own sampling seed derived from
     ``draw.seed``."""
-    corpus = {d.id: d for d in load_corpus(None)}
+    corpus = {d.id: d for d in load_corpus(draw.corpus)}
     prompts, labels = [], []
     for doc_id in draw.documents:
         document = chunk(corpus[doc_id], designer.document_tokens)[0]
