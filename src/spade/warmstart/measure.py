@@ -49,6 +49,8 @@ class Reply:
     nearest_target: str | None
     similarity: float
     tokens: int
+    source: str | None = None
+    """The extracted environment file (None when the reply held no code), for reading."""
 
     @property
     def duplicate(self) -> bool:
@@ -170,6 +172,7 @@ def _check_reply(
         near,
         similarity,
         len(completion.token_ids),
+        source,
     )
 
 
