@@ -17,7 +17,7 @@ from rich.console import Console
 
 from conftest import FIXTURES, TINY_RUN
 from spade.errors import SettingRenamed
-from spade.train.config import RENAMED, load_config
+from spade.train.config import RENAMED, RunConfig, load_config
 from spade.train.loop import run
 
 TINY = TINY_RUN
@@ -228,6 +228,10 @@ def test_paper_config_file_loads() -> None:
     assert config.designer.memory.positives == 2 and config.roles.designer.update_every == 4
     assert config.designer.temperature == 0.8 and config.designer.edit_share == 0.25
     assert config.roles.agent.engine == "vllm" and engine_dtype(config.dtype) == "bfloat16"
+    paper_band = (config.regret.plateau_low, config.regret.plateau_high, config.regret.plateau_ramp)
+    assert paper_band == (0.4, 0.6, 0.25)  # the paper's; the CPU profile lowers it
+    cpu = RunConfig().regret
+    assert (cpu.plateau_low, cpu.plateau_high, cpu.plateau_ramp) == (0.15, 0.5, 0.15)
     # the CPU profile's quiz designer, frontier replay and novelty bonus do not leak in
     assert config.designer.reasoning_template == "reasoning_v2"
     assert config.designer.tool_use_share == 0.5 and config.designer.novelty_bonus == 0.0

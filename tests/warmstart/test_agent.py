@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from spade.envs import LIBRARY_DIR
 from spade.rollout.episodes import first_messages
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
@@ -25,13 +26,24 @@ def test_a_chain_quiz_gives_one_pair_a_turn_with_the_history(pool: SandboxPool) 
     (chain,) = generate(1, seed=0, doc_ids={"23-recipe-scaling"}, tiers=["chain"])
     turns = play_solution(pool, chain.source, 500_000_001, False, RUN.rollout)
     assert turns is not None and len(turns) == 3
-    (first, a1), (second, a2), (third, a3) = turns
+    (first, a1), (second, _), (third, _) = turns
     assert first == first_messages(RUN.rollout, first[-1]["content"])
     assert "Pantry stock" in first[-1]["content"] and HINT_SEPARATOR not in first[-1]["content"]
     assert second[-2] == {"role": "assistant", "content": a1}
     assert second[-1]["content"].startswith("Right.") and len(third) == len(second) + 2
-    values = [int(a[len("\\boxed{") : -1]) for a in (a1, a2, a3)]
-    assert values[2] == values[0] + values[1]
+    assert all(action.startswith("\\boxed{") for _, action in turns)
+
+
+def test_library_pairs_keep_the_turns_a_run_plays_and_skip_tool_environments(
+    pool: SandboxPool,
+) -> None:
+    hanoi = (LIBRARY_DIR / "hanoi_steps.py").read_text()
+    turns = play_solution(pool, hanoi, 500_000_003, False, RUN.rollout)
+    assert turns is not None and len(turns) == RUN.rollout.max_turns  # the solution is longer
+    tools = [("library/order_lookup", (LIBRARY_DIR / "order_lookup.py").read_text())]
+    pairs, dropped = agent_pairs(tools, AgentDraw(3, 0.0, 0), RUN.rollout, pool)
+    assert pairs == [] and dropped == ["library/order_lookup: a tool environment: a pair's "
+                                       "prompt has no tool schemas"]  # fmt: skip
 
 
 def test_hinted_episodes_show_the_hint_as_the_hinted_arm_does(pool: SandboxPool) -> None:
@@ -50,8 +62,9 @@ def test_pairs_repeat_for_a_seed_and_a_losing_solution_gives_none(pool: SandboxP
     sources.append(("16-crazy-eights/wrong#0", wrong))
     draw = AgentDraw(episodes=3, hinted_share=0.5, seed=0)
     pairs, dropped = agent_pairs(sources, draw, RUN.rollout, pool)
-    assert len(pairs) == 6 and all(p.kind == "agent" and p.prefill == "" for p in pairs)
+    episodes = {p.id.rsplit("#", 1)[0] for p in pairs}
+    assert len(episodes) == 6 and all(p.kind == "agent" and p.prefill == "" for p in pairs)
     assert all(p.target.startswith("\\boxed{") for p in pairs)
     assert len(dropped) == 3 and all("wrong#0" in d and "did not win" in d for d in dropped)
-    assert 0 < sum("hinted" in p.augmentations for p in pairs) < 6
+    assert 0 < sum("hinted" in p.augmentations for p in pairs) < len(pairs)
     assert agent_pairs(sources, draw, RUN.rollout, pool) == (pairs, dropped)

@@ -15,6 +15,7 @@ import pytest
 from spade.checker.run import check_source
 from spade.corpus import HELDOUT_DOCS
 from spade.designer.prompts import load_template
+from spade.envs import HELDOUT, training_names
 from spade.errors import UsageError
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
@@ -90,16 +91,15 @@ def test_the_run_designer_gets_generated_targets_of_every_tier(pool: SandboxPool
 def test_a_generated_file_that_fails_the_checker_is_dropped_and_reported(
     pool: SandboxPool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An answer that does not follow from what the agent is shown (a hidden offset) is the
-    designer's commonest fault; a generator that wrote one must not teach it."""
+    """An answer that does not follow from what the agent is shown (the table left out of the
+    intro) is the designer's commonest fault; a generator that wrote one must not teach it."""
     from spade.warmstart.generators import tiers
 
     sound = tiers.TIERS["sum"]
 
     def hidden(theme, rng):  # type: ignore[no-untyped-def]
-        shown = "return intro, [(question, answer)]"
-        hidden = "return intro, [(question, str(int(answer) + rng.randint(1, 9)))]"
-        return sound(theme, rng).replace(shown, hidden)
+        unshown = '        intro = "The numbers are in the ledger."\n        return intro, ['
+        return sound(theme, rng).replace("        return intro, [", unshown)
 
     monkeypatch.setitem(tiers.TIERS, "sum", hidden)
     config = WarmstartConfig(per_tier=1, agent_episodes=1)
@@ -145,7 +145,10 @@ def test_the_packaged_dataset_is_current_with_the_generators_and_targets() -> No
     tiers = Counter(p.augmentations[0] for p in designer)
     assert len(tiers) == 7 and min(tiers.values()) >= 20, tiers
     agent = [p for p in pairs if p.kind == "agent"]
-    assert len(agent) >= len(designer) and {p.id.split("@")[0][6:] for p in agent} <= set(generated)
+    played = {p.id.split("@")[0].removeprefix("agent:") for p in agent}
+    library = {f"library/{name}" for name in training_names()}
+    assert len(agent) >= len(designer) and played <= set(generated) | library
+    assert played & library and not played & {f"library/{n}" for n in HELDOUT}
     assert len({p.id for p in pairs}) == len(pairs)
     assert not {p.doc_id for p in pairs} & set(HELDOUT_DOCS)
 

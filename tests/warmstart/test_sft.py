@@ -114,7 +114,7 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     )
     elsewhere = subprocess.run(
         [*SPADE, "warmstart", "measure", "--set", "roles.agent.model=tiny-random", "--set",
-         "designer.max_new_tokens=8", "--samples", "2", "--adapter", "none", "--corpus",
+         "designer.max_new_tokens=16", "--samples", "2", "--adapter", "none", "--corpus",
          str(unseen), "--save", str(tmp_path / "unseen.json")],
         capture_output=True, text=True, env=env,
     )  # fmt: skip
@@ -130,7 +130,7 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     assert played.returncode == 0, played.stderr[-2000:]
     assert json.loads(played.stdout)["results"][-1]["episodes"] == 2
     unshipped = subprocess.run(
-        [*SPADE, "play", "one_digit_sum", "--model", "tiny-random", "--adapter", "warmstart"],
+        [*SPADE, "play", "running_total", "--model", "tiny-random", "--adapter", "warmstart"],
         capture_output=True, text=True, env=env,
     )  # fmt: skip
     assert unshipped.returncode == 2 and "no warm-start adapter ships" in unshipped.stderr

@@ -38,12 +38,11 @@ COLUMNS = (
     (m.DESIGNS_VALID, "valid", "{}"),
     (m.LADDER_MEAN, "ladder", "{:.2f}"),
     (m.DESIGNED_PLAYED, "designs played", "{}"),
-    (m.DESIGNED_WIN_RATES, "their win rates", "{}"),
+    (m.DESIGNED_WIN_RATES, "their wins", "{}"),
     (m.ENVS_PLAYED, "envs played", "{}"),
     (m.AGENT_WINS, "agent wins", "{}"),
     (m.REGRET_MEAN, "regret", "{:+.3f}"),
     (m.EDGE_SHARE, "edge", "{:.2f}"),
-    (m.DIVERSITY, "diversity", "{:.2f}"),
     (f"{m.SAMPLES}_agent", "samples A", "{}"),
     (f"{m.SAMPLES}_designer", "samples D", "{}"),
     (m.LOSS_AGENT, "loss A", "{:+.4f}"),
@@ -70,6 +69,5 @@ def summary_table(metrics: list[dict[str, Any]]) -> Table:
         table.add_column(header)
     table.add_column("seconds")
     for line in metrics:
-        seconds = line.get(m.SECONDS, {})
-        table.add_row(*_cells(line), " ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
+        table.add_row(*_cells(line), f"{sum(line.get(m.SECONDS, {}).values()):.0f}")
     return table

@@ -1,5 +1,9 @@
 """The agent's warm-start pairs: checked environments played by their own reference solution.
 
+The environments are the generated quizzes that pass the checker and the seed library's
+training environments (``spade.envs.training_names``: never the held-out ones), so the agent
+learns the formats of both.
+
 Each pair is one agent turn as rollout shows it (``spade.rollout.episodes.first_messages``: the
 system prompt, the first observation with the hint appended in the hinted arm, then the earlier
 turns) and the reply that the environment's ``solution()`` gives for that turn, so the agent
@@ -22,9 +26,15 @@ from spade.sandbox import SandboxPool
 from spade.types import HINT_SEPARATOR, WIN_THRESHOLD
 from spade.warmstart.pairs import Pair
 
+SOLUTION_TURNS = 100
+"""The most turns of a solution played to check that it wins (the pairs keep the first turns)."""
 AGENT_SEED_BASE = 500_000_000
 """Agent warm-start episodes use environment seeds from here up: far from the seeds a run,
 the checker and evaluation draw (``spade.seeds``)."""
+
+
+class ToolSchemas(SpadeError):
+    """The environment declares tools, whose schemas the chat template would show."""
 
 
 @dataclass(frozen=True)
@@ -40,9 +50,12 @@ class AgentDraw:
 def play_solution(
     pool: SandboxPool, source: str, env_seed: int, hinted: bool, rollout: RolloutConfig
 ) -> list[tuple[list[Message], str]] | None:
-    """(messages before the turn, the solution's reply) for each turn of one episode; None when
-    the solution does not win it within the turn cap."""
+    """(messages before the turn, the solution's reply) for each of the first
+    ``rollout.max_turns`` turns of one episode (the turns a run's agent plays); None when the
+    solution does not win the whole episode within ``SOLUTION_TURNS``."""
     with pool.open(source) as env:
+        if "tools" in env.methods and env.tools():
+            raise ToolSchemas("a tool environment: a pair's prompt has no tool schemas")
         observation, _ = env.reset(env_seed)
         twin_hint = ""
         if hinted:
@@ -55,12 +68,13 @@ def play_solution(
         messages = first_messages(rollout, observation)
         turns: list[tuple[list[Message], str]] = []
         total = 0.0
-        for action in actions[: rollout.max_turns]:
+        for action in actions[:SOLUTION_TURNS]:
             turns.append((list(messages), action))
             result = env.step(action)
             total += result.reward
             if result.done:
-                return turns if result.terminated and total >= WIN_THRESHOLD else None
+                won = result.terminated and total >= WIN_THRESHOLD
+                return turns[: rollout.max_turns] if won else None
             messages += [
                 {"role": "assistant", "content": action},
                 {"role": "user", "content": result.observation},
@@ -88,6 +102,9 @@ def agent_pairs(
             hinted = rng.random() < draw.hinted_share
             try:
                 turns = play_solution(pool, source, env_seed, hinted, rollout)
+            except ToolSchemas as exc:
+                dropped.append(f"{label}: {exc}")
+                break
             except SpadeError as exc:
                 dropped.append(f"{label}@{env_seed}: {type(exc).__name__}: {exc}")
                 continue

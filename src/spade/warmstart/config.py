@@ -28,6 +28,13 @@ class WarmstartConfig(BaseModel):
         description="Episodes per passing generated file played by its own solution for the "
         "agent's pairs (one pair per turn); 0 leaves the agent out of the warm-start.",
     )
+    agent_library_episodes: int = Field(
+        6,
+        ge=0,
+        description="Episodes per training environment of the seed library played by its own "
+        "solution for the agent's pairs (its first rollout.max_turns turns), so the agent keeps "
+        "the library's action formats; 0 leaves the library out.",
+    )
     agent_hinted_share: float = Field(
         0.3,
         ge=0,

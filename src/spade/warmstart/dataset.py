@@ -275,6 +275,14 @@ def build_pairs(
     if config.agent_episodes:
         draw = AgentDraw(config.agent_episodes, config.agent_hinted_share, config.seed)
         built.agent, built.agent_dropped = agent_pairs(passed, draw, rollout, pool, progress)
+    if config.agent_library_episodes:
+        draw = AgentDraw(config.agent_library_episodes, config.agent_hinted_share, config.seed)
+        library = [
+            (f"library/{n}", (LIBRARY_DIR / f"{n}.py").read_text()) for n in training_names()
+        ]
+        more, dropped = agent_pairs(library, draw, rollout, pool, progress)
+        built.agent += more
+        built.agent_dropped += dropped
     return built
 
 
