@@ -7,6 +7,7 @@ import pytest
 
 from spade.envs import LIBRARY_DIR
 from spade.rollout.episodes import first_messages
+from spade.rollout.twins import Twins
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
 from spade.types import HINT_SEPARATOR
@@ -24,7 +25,7 @@ def pool():  # type: ignore[no-untyped-def]
 
 def test_a_chain_quiz_gives_one_pair_a_turn_with_the_history(pool: SandboxPool) -> None:
     (chain,) = generate(1, seed=0, doc_ids={"23-recipe-scaling"}, tiers=["chain"])
-    turns = play_solution(pool, chain.source, 500_000_001, False, RUN.rollout)
+    turns = play_solution(Twins(pool.open), chain.source, 500_000_001, False, RUN.rollout)
     assert turns is not None and len(turns) == 3
     (first, a1), (second, _), (third, _) = turns
     assert first == first_messages(RUN.rollout, first[-1]["content"])
@@ -38,7 +39,7 @@ def test_library_pairs_keep_the_turns_a_run_plays_and_skip_tool_environments(
     pool: SandboxPool,
 ) -> None:
     hanoi = (LIBRARY_DIR / "hanoi_steps.py").read_text()
-    turns = play_solution(pool, hanoi, 500_000_003, False, RUN.rollout)
+    turns = play_solution(Twins(pool.open), hanoi, 500_000_003, False, RUN.rollout)
     assert turns is not None and len(turns) == RUN.rollout.max_turns  # the solution is longer
     tools = [("library/order_lookup", (LIBRARY_DIR / "order_lookup.py").read_text())]
     pairs, dropped = agent_pairs(tools, AgentDraw(3, 0.0, 0), RUN.rollout, pool)
@@ -48,7 +49,7 @@ def test_library_pairs_keep_the_turns_a_run_plays_and_skip_tool_environments(
 
 def test_hinted_episodes_show_the_hint_as_the_hinted_arm_does(pool: SandboxPool) -> None:
     (lookup,) = generate(1, seed=0, doc_ids={"31-thermostat-panel"}, tiers=["lookup"])
-    turns = play_solution(pool, lookup.source, 500_000_002, True, RUN.rollout)
+    turns = play_solution(Twins(pool.open), lookup.source, 500_000_002, True, RUN.rollout)
     assert turns is not None
     task = turns[0][0][-1]["content"]
     assert HINT_SEPARATOR in task and task.split(HINT_SEPARATOR)[1].strip()

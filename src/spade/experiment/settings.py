@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from spade.errors import UsageError
 from spade.experiment.config import UNTRAINED_FIELDS, ExperimentConfig
 from spade.train.config import (
@@ -23,6 +21,7 @@ from spade.train.config import (
     load_config,
     merge,
     read_config_file,
+    validated,
 )
 
 SETTINGS_FILE = "experiment_config.json"
@@ -43,12 +42,7 @@ class Request:
 
 def experiment_settings(data: dict[str, Any]) -> ExperimentConfig:
     """Validated experiment settings; the first problem is a one-line error naming the field."""
-    try:
-        return ExperimentConfig.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        name = ".".join(str(p) for p in first["loc"]) or "settings"
-        raise UsageError(f"invalid experiment setting: {name}: {first['msg']}") from None
+    return validated(ExperimentConfig, data, "invalid experiment setting", "settings")
 
 
 def read_settings(out: Path) -> tuple[ExperimentConfig, RunConfig] | None:

@@ -8,7 +8,7 @@ import json
 import tomllib
 import warnings
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -430,14 +430,23 @@ def read_config_file(path: Path) -> dict[str, Any]:
     return loaded
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 def build_config(data: dict[str, Any]) -> RunConfig:
     """A validated RunConfig; the first problem becomes a one-line error naming the field."""
+    return validated(RunConfig, data, "invalid config", "config")
+
+
+def validated(model: type[M], data: dict[str, Any], what: str, whole: str) -> M:
+    """``data`` validated as ``model``; the first problem becomes the one-line error
+    ``{what}: {field}: {message}`` (``whole`` names a problem of no single field)."""
     try:
-        return RunConfig.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "config"
-        raise UsageError(f"invalid config: {field}: {first['msg']}") from None
+        field = ".".join(str(p) for p in first["loc"]) or whole
+        raise UsageError(f"{what}: {field}: {first['msg']}") from None
 
 
 def merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ episode gives no pair (the reference must be right for the agent to copy it).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from spade.errors import SpadeError
 from spade.llm.base import Message
 from spade.rollout.config import RolloutConfig
 from spade.rollout.episodes import first_messages
+from spade.rollout.twins import Twins
 from spade.sandbox import SandboxPool
 from spade.types import HINT_SEPARATOR, WIN_THRESHOLD
 from spade.warmstart.pairs import Pair
@@ -48,23 +50,23 @@ class AgentDraw:
 
 
 def play_solution(
-    pool: SandboxPool, source: str, env_seed: int, hinted: bool, rollout: RolloutConfig
+    twins: Twins, source: str, env_seed: int, hinted: bool, rollout: RolloutConfig
 ) -> list[tuple[list[Message], str]] | None:
     """(messages before the turn, the solution's reply) for each of the first
     ``rollout.max_turns`` turns of one episode (the turns a run's agent plays); None when the
-    solution does not win the whole episode within ``SOLUTION_TURNS``."""
-    with pool.open(source) as env:
+    solution does not win the whole episode within ``SOLUTION_TURNS``. The hint and the solution
+    are read from a twin (``Twins``), as rollout reads them: the played instance is never sent a
+    privileged call."""
+    with contextlib.closing(twins.opener(source)) as env:
         if "tools" in env.methods and env.tools():
             raise ToolSchemas("a tool environment: a pair's prompt has no tool schemas")
         observation, _ = env.reset(env_seed)
-        twin_hint = ""
+        read = twins.read(source, env_seed, hint=hinted, solution=True)
+        if read.solution is None:
+            raise SpadeError(f"solution() raised {read.solution_error}")
         if hinted:
-            with pool.open(source) as twin:
-                twin.reset(env_seed)
-                twin_hint = twin.hint()
-            observation = observation + HINT_SEPARATOR + twin_hint
-        actions = env.solution()
-        actions = [actions] if isinstance(actions, str) else actions
+            observation = observation + HINT_SEPARATOR + (read.hint or "")
+        actions = [read.solution] if isinstance(read.solution, str) else read.solution
         messages = first_messages(rollout, observation)
         turns: list[tuple[list[Message], str]] = []
         total = 0.0
@@ -94,35 +96,43 @@ def agent_pairs(
     rng = random.Random(f"{draw.seed}:agent warm-start")
     pairs: list[Pair] = []
     dropped: list[str] = []
-    for label, source in sources:
-        if progress is not None:
-            progress(f"playing {label}")
-        for episode in range(draw.episodes):
-            env_seed = AGENT_SEED_BASE + rng.randrange(1_000_000)
-            hinted = rng.random() < draw.hinted_share
-            try:
-                turns = play_solution(pool, source, env_seed, hinted, rollout)
-            except ToolSchemas as exc:
-                dropped.append(f"{label}: {exc}")
-                break
-            except SpadeError as exc:
-                dropped.append(f"{label}@{env_seed}: {type(exc).__name__}: {exc}")
-                continue
-            if turns is None:
-                dropped.append(f"{label}@{env_seed}: the solution did not win")
-                continue
-            for turn, (messages, action) in enumerate(turns):
-                pairs.append(
-                    Pair(
-                        id=f"agent:{label}@{env_seed}#{turn}",
-                        doc_id=label.split("/")[0],
-                        kind="agent",
-                        template="agent",
-                        messages=messages,
-                        prefill="",
-                        target=action,
-                        augmentations=["hinted"] if hinted else [],
-                        excerpt=f"episode {episode}",
-                    )
-                )
+    with Twins(pool.open) as twins:
+        for label, source in sources:
+            if progress is not None:
+                progress(f"playing {label}")
+            for episode in range(draw.episodes):
+                env_seed = AGENT_SEED_BASE + rng.randrange(1_000_000)
+                hinted = rng.random() < draw.hinted_share
+                try:
+                    turns = play_solution(twins, source, env_seed, hinted, rollout)
+                except ToolSchemas as exc:
+                    dropped.append(f"{label}: {exc}")
+                    break
+                except SpadeError as exc:
+                    dropped.append(f"{label}@{env_seed}: {type(exc).__name__}: {exc}")
+                    continue
+                if turns is None:
+                    dropped.append(f"{label}@{env_seed}: the solution did not win")
+                    continue
+                pairs += [
+                    _pair(label, env_seed, turn, messages, action, hinted, episode)
+                    for turn, (messages, action) in enumerate(turns)
+                ]
     return pairs, dropped
+
+
+def _pair(
+    label: str, env_seed: int, turn: int, messages: list[Message], action: str, hinted: bool,
+    episode: int,
+) -> Pair:  # fmt: skip
+    return Pair(
+        id=f"agent:{label}@{env_seed}#{turn}",
+        doc_id=label.split("/")[0],
+        kind="agent",
+        template="agent",
+        messages=messages,
+        prefill="",
+        target=action,
+        augmentations=["hinted"] if hinted else [],
+        excerpt=f"episode {episode}",
+    )

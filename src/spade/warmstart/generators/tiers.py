@@ -81,7 +81,7 @@ def table_block(theme: Theme, rng: random.Random, kmin: int = 3) -> tuple[Table,
 
 
 def _pick(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
-    """Code drawing one entry (index ``i<n>``) and its name and value expressions."""
+    """(code drawing one entry's index, the index variable ``i<n>``)."""
     i = f"i{n}"
     if rng.random() < 0.5:
         return f"{IND}{i} = rng.randint(0, {t.k - 1})\n", i
