@@ -205,12 +205,14 @@ BLOCKS: dict[str, Block] = {
 ORDER = list(BLOCKS)
 
 
-def compose(theme: Theme, rng: random.Random, kinds: list[str], cls: str) -> str:
-    """A quiz asking one question of each of ``kinds`` in order, over one drawn table."""
+def compose(theme: Theme, rng: random.Random, kinds: list[str | Block], cls: str) -> str:
+    """A quiz asking one question of each of ``kinds`` (a ``BLOCKS`` name or a block) in order,
+    over one drawn table."""
     t, body = table_block(theme, rng, kmin=3)
     hints = []
     for n, kind in enumerate(kinds, start=1):
-        code, hint = BLOCKS[kind](t, n, rng)
+        block = BLOCKS[kind] if isinstance(kind, str) else kind
+        code, hint = block(t, n, rng)
         body += code
         hints.append(hint)
     pairs = ", ".join(f"(q{n}, a{n})" for n in range(1, len(kinds) + 1))
