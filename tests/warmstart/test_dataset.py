@@ -29,6 +29,7 @@ from spade.warmstart.dataset import (
     targets_in_use,
     templates_in_use,
 )
+from spade.warmstart.generators import TIERS
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
 RUN = RunConfig()
@@ -93,15 +94,15 @@ def test_a_generated_file_that_fails_the_checker_is_dropped_and_reported(
 ) -> None:
     """An answer that does not follow from what the agent is shown (the table left out of the
     intro) is the designer's commonest fault; a generator that wrote one must not teach it."""
-    from spade.warmstart.generators import tiers
+    from spade.warmstart import generators
 
-    sound = tiers.TIERS["sum"]
+    sound = generators.TIERS["sum"]
 
     def hidden(theme, rng):  # type: ignore[no-untyped-def]
         unshown = '        intro = "The numbers are in the ledger."\n        return intro, ['
         return sound(theme, rng).replace("        return intro, [", unshown)
 
-    monkeypatch.setitem(tiers.TIERS, "sum", hidden)
+    monkeypatch.setitem(generators.TIERS, "sum", hidden)
     config = WarmstartConfig(per_tier=1, agent_episodes=1)
     built = build_pairs(
         config, RUN.designer, pool, rollout=RUN.rollout, doc_ids={"23-recipe-scaling"}
@@ -143,7 +144,7 @@ def test_the_packaged_dataset_is_current_with_the_generators_and_targets() -> No
         assert pair.template == "quiz_v1" and pair.source == generated[pair.id]
     assert len(designer) >= 300 and len({p.doc_id for p in designer}) >= 20
     tiers = Counter(p.augmentations[0] for p in designer)
-    assert len(tiers) == 7 and min(tiers.values()) >= 20, tiers
+    assert len(tiers) == len(TIERS) and min(tiers.values()) >= 20, tiers
     agent = [p for p in pairs if p.kind == "agent"]
     played = {p.id.split("@")[0].removeprefix("agent:") for p in agent}
     library = {f"library/{name}" for name in training_names()}

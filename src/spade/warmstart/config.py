@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.hf import LoraSettings
 
-DATASET_VERSION = "v3"
+DATASET_VERSION = "v4"
 
 
 class WarmstartConfig(BaseModel):

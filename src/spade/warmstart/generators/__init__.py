@@ -1,14 +1,28 @@
 """Procedural warm-start targets: parametric programs that write many distinct, sound quiz
-environments per training document, across difficulty tiers (``tiers``) and documents
-(``themes``)."""
+environments per training document, across difficulty tiers (``tiers``), documents (``themes``)
+and each document's own procedures (``documents``)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from spade.warmstart.generators.documents import PROCEDURES, procedure
 from spade.warmstart.generators.themes import THEMES, Theme, themes
-from spade.warmstart.generators.tiers import TIERS
+from spade.warmstart.generators.tiers import ORDER, chain, tier
+
+TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
+    **{kind: tier(kind) for kind in ORDER},
+    "procedure": procedure,
+    "chain": chain,
+}
+"""Tier name -> generator, easiest first (``procedure``: the document's own procedure)."""
+
+WEIGHTS: dict[str, int] = {"procedure": 2}
+"""Files of a tier per document, in multiples of ``per_tier`` (1 when not listed): a document's
+own procedures, two or three blocks each written in several shapes, get twice the files of a
+generic tier."""
 
 
 @dataclass(frozen=True)
@@ -28,25 +42,26 @@ class Generated:
 def generate(
     per_tier: int, seed: int, doc_ids: set[str] | None = None, tiers: list[str] | None = None
 ) -> list[Generated]:
-    """Up to ``per_tier`` distinct files per document and tier (fewer when draws repeat), in a
-    fixed order; the same seed gives the same files."""
+    """Up to ``per_tier`` distinct files per document and tier (times the tier's ``WEIGHTS``;
+    fewer when draws repeat), in a fixed order; the same seed gives the same files."""
     chosen = tiers or list(TIERS)
     unknown = sorted(set(chosen) - set(TIERS))
     if unknown:
         raise ValueError(f"unknown tiers {unknown}: choose from {', '.join(TIERS)}")
     out = []
     for theme in themes(doc_ids):
-        for tier in chosen:
-            rng = random.Random(f"{seed}:{theme.doc_id}:{tier}")
+        for name in chosen:
+            rng = random.Random(f"{seed}:{theme.doc_id}:{name}")
             seen: set[str] = set()
-            for _ in range(per_tier * 4):
-                if len(seen) == per_tier:
+            wanted = per_tier * WEIGHTS.get(name, 1)
+            for _ in range(wanted * 4):
+                if len(seen) == wanted:
                     break
-                source = TIERS[tier](theme, rng)
+                source = TIERS[name](theme, rng)
                 if source not in seen:
                     seen.add(source)
-                    out.append(Generated(theme.doc_id, tier, len(seen) - 1, source))
+                    out.append(Generated(theme.doc_id, name, len(seen) - 1, source))
     return out
 
 
-__all__ = ["THEMES", "TIERS", "Generated", "Theme", "generate", "themes"]
+__all__ = ["PROCEDURES", "THEMES", "TIERS", "WEIGHTS", "Generated", "Theme", "generate", "themes"]

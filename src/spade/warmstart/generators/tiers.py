@@ -23,7 +23,7 @@ entries).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from spade.warmstart.generators.themes import Theme
@@ -46,38 +46,73 @@ Block = Callable[[Table, int, random.Random], tuple[str, str]]
 """(table, question number, rng) -> (code defining q<n> and a<n>, a hint sentence)."""
 
 
+def _draw_names(t: Table, things: str, rng: random.Random) -> str:
+    """Code drawing ``t.k`` distinct labels into ``t.names`` (three shapes)."""
+    style = rng.randrange(3)
+    if style == 0:
+        return f"{IND}{t.names} = rng.sample({things}, {t.k})\n"
+    if style == 1:
+        return (
+            f"{IND}{t.names} = {things}\n{IND}rng.shuffle({t.names})\n{IND}del {t.names}[{t.k}:]\n"
+        )
+    draw = f"[pool.pop(rng.randrange(len(pool))) for _ in range({t.k})]"
+    return f"{IND}pool = {things}\n{IND}{t.names} = {draw}\n"
+
+
+def _draw_values(t: Table, low: int, high: int, rng: random.Random) -> str:
+    """Code drawing ``t.k`` distinct numbers into ``t.values`` (three shapes)."""
+    style = rng.randrange(3)
+    if style == 0:
+        return f"{IND}{t.values} = rng.sample(range({low}, {high + 1}), {t.k})\n"
+    if style == 1:
+        code = f"{IND}{t.values} = []\n{IND}while len({t.values}) < len({t.names}):\n"
+        code += f"{IND}    v = rng.randint({low}, {high})\n{IND}    if v not in {t.values}:\n"
+        return code + f"{IND}        {t.values}.append(v)\n"
+    code = f"{IND}spread = list(range({low}, {high + 1}))\n{IND}rng.shuffle(spread)\n"
+    return code + f"{IND}{t.values} = spread[:{t.k}]\n"
+
+
+def _intro(t: Table, rng: random.Random) -> str:
+    """Code writing ``intro``, which shows every label with its number (six shapes)."""
+    names, values, unit, title = t.names, t.values, t.theme.unit, t.theme.title
+    style = rng.randrange(6)
+    if style == 0:
+        code = f'{IND}lines = [f"{{n}}: {{v}} {unit}" for n, v in zip({names}, {values})]\n'
+        return code + f'{IND}intro = "{title}: " + ", ".join(lines) + "."\n'
+    if style == 1:
+        code = f'{IND}intro = "{title}."\n{IND}for n, v in zip({names}, {values}):\n'
+        return code + f'{IND}    intro += f" {{n}} has {{v}} {unit}."\n'
+    if style == 2:
+        code = f'{IND}rows = "\\n".join(f"- {{n}}: {{v}}" for n, v in zip({names}, {values}))\n'
+        return code + f'{IND}intro = f"{title} ({unit}):\\n{{rows}}\\n"\n'
+    if style == 3:
+        code = f"{IND}parts = []\n{IND}for i in range(len({names})):\n"
+        code += f'{IND}    parts.append(f"{{{names}[i]}} {{{values}[i]}}")\n'
+        return code + f'{IND}intro = "{title} in {unit}: " + "; ".join(parts) + "."\n'
+    if style == 4:
+        code = f"{IND}stock = dict(zip({names}, {values}))\n"
+        code += f'{IND}listed = ", ".join(f"{{n}} = {{stock[n]}}" for n in stock)\n'
+        return code + f'{IND}intro = f"{title} ({unit}): {{listed}}."\n'
+    code = f'{IND}shown = [f"{{{names}[i]}} ({{{values}[i]}})" for i in range(len({values}))]\n'
+    return code + f'{IND}intro = "{title}, in {unit}: " + " | ".join(shown)\n'
+
+
 def table_block(theme: Theme, rng: random.Random, kmin: int = 3) -> tuple[Table, str]:
+    """A drawn table of labels and distinct numbers, and an ``intro`` that shows all of it: names,
+    numbers and the intro each written in one of several code shapes."""
     span = theme.high - theme.low
     low = theme.low + rng.randint(0, span // 5)
     high = max(theme.high - rng.randint(0, span // 5), low + 12)
     k = rng.randint(kmin, min(5, len(theme.things)))
     t = Table(theme, k, rng.choice(("names", "items", "labels", "keys", "entries")),
               rng.choice(("values", "counts", "amounts", "numbers", "sizes")))  # fmt: skip
-    things, unit, title = repr(list(theme.things)), theme.unit, theme.title
-    code = f"{IND}{t.names} = rng.sample({things}, {k})\n"
-    code += f"{IND}{t.values} = rng.sample(range({low}, {high + 1}), {k})\n"
-    style = rng.randrange(5)
-    if style == 0:
-        code += f'{IND}lines = [f"{{n}}: {{v}} {unit}" for n, v in zip({t.names}, {t.values})]\n'
-        code += f'{IND}intro = "{title}: " + ", ".join(lines) + "."\n'
-    elif style == 3:
-        code += f"{IND}parts = []\n{IND}for i in range({k}):\n"
-        code += f'{IND}    parts.append(f"{{{t.names}[i]}} {{{t.values}[i]}}")\n'
-        code += f'{IND}intro = "{title} in {unit}: " + "; ".join(parts) + "."\n'
-    elif style == 4:
-        code += f"{IND}stock = dict(zip({t.names}, {t.values}))\n"
-        code += f'{IND}listed = ", ".join(f"{{n}} = {{stock[n]}}" for n in stock)\n'
-        code += f'{IND}intro = f"{title} ({unit}): {{listed}}."\n'
-    elif style == 1:
-        code += f'{IND}intro = "{title}."\n'
-        code += f"{IND}for n, v in zip({t.names}, {t.values}):\n"
-        code += f'{IND}    intro += f" {{n}} has {{v}} {unit}."\n'
-    else:
-        code += (
-            f'{IND}rows = "\\n".join(f"- {{n}}: {{v}}" for n, v in zip({t.names}, {t.values}))\n'
-        )
-        code += f'{IND}intro = f"{title} ({unit}):\\n{{rows}}\\n"\n'
-    return t, code
+    code = _draw_names(t, repr(list(theme.things)), rng) + _draw_values(t, low, high, rng)
+    return t, code + _intro(t, rng)
+
+
+def text(expr: str, rng: random.Random) -> str:
+    """``expr`` turned into the answer's text, in one of three spellings."""
+    return rng.choice((f"str({expr})", f'f"{{{expr}}}"', f"repr({expr})"))
 
 
 def _pick(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
@@ -91,16 +126,20 @@ def _pick(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
 def lookup(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     code, i = _pick(t, n, rng)
     unit, names, values = t.theme.unit, t.names, t.values
-    style = rng.randrange(3)
+    style = rng.randrange(4)
     if style == 0:
-        answer = f"str({values}[{i}])"
+        answer = text(f"{values}[{i}]", rng)
     elif style == 1:
         code += f"{IND}table{n} = dict(zip({names}, {values}))\n"
-        answer = f"str(table{n}[{names}[{i}]])"
-    else:
+        answer = text(f"table{n}[{names}[{i}]]", rng)
+    elif style == 2:
         code += f"{IND}found{n} = 0\n{IND}for name, v in zip({names}, {values}):\n"
         code += f"{IND}    if name == {names}[{i}]:\n{IND}        found{n} = v\n"
-        answer = f"str(found{n})"
+        answer = text(f"found{n}", rng)
+    else:
+        found = f"next(v for name, v in zip({names}, {values}) if name == {names}[{i}])"
+        code += f"{IND}found{n} = {found}\n"
+        answer = text(f"found{n}", rng)
     ask = rng.choice((f"How many {unit} does {{{names}[{i}]}} have?",
                       f"How many {unit} are listed for {{{names}[{i}]}}?"))  # fmt: skip
     code += f'{IND}q{n} = f"{ask}"\n{IND}a{n} = {answer}\n'
@@ -111,11 +150,14 @@ def comparison(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     most = rng.random() < 0.6
     pick, word = ("max", "most") if most else ("min", "fewest")
     names, values = t.names, t.values
-    style = rng.randrange(3)
+    style = rng.randrange(4)
     if style == 0:
         code = f"{IND}a{n} = {names}[{values}.index({pick}({values}))]\n"
     elif style == 1:
         code = f"{IND}a{n} = {pick}(zip({values}, {names}))[1]\n"
+    elif style == 2:
+        code = f"{IND}ranked{n} = sorted(range(len({values})), key=lambda i: {values}[i])\n"
+        code += f"{IND}a{n} = {names}[ranked{n}[{-1 if most else 0}]]\n"
     else:
         sign = ">" if most else "<"
         code = f"{IND}a{n} = {names}[0]\n{IND}best{n} = {values}[0]\n"
@@ -130,14 +172,17 @@ def count(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     sign, word = (">", "more than") if above else ("<", "fewer than")
     values = t.values
     code = f"{IND}limit{n} = rng.choice({values})\n"
-    style = rng.randrange(3)
+    style = rng.randrange(4)
     if style == 0:
-        code += f"{IND}a{n} = str(len([v for v in {values} if v {sign} limit{n}]))\n"
+        code += f"{IND}a{n} = {text(f'len([v for v in {values} if v {sign} limit{n}])', rng)}\n"
     elif style == 1:
-        code += f"{IND}a{n} = str(sum(1 for v in {values} if v {sign} limit{n}))\n"
+        code += f"{IND}a{n} = {text(f'sum(1 for v in {values} if v {sign} limit{n})', rng)}\n"
+    elif style == 2:
+        code += f"{IND}kept{n} = list(filter(lambda v: v {sign} limit{n}, {values}))\n"
+        code += f"{IND}a{n} = {text(f'len(kept{n})', rng)}\n"
     else:
         code += f"{IND}tally{n} = 0\n{IND}for v in {values}:\n{IND}    if v {sign} limit{n}:\n"
-        code += f"{IND}        tally{n} += 1\n{IND}a{n} = str(tally{n})\n"
+        code += f"{IND}        tally{n} += 1\n{IND}a{n} = {text(f'tally{n}', rng)}\n"
     code += f'{IND}q{n} = f"How many entries have {word} {{limit{n}}} {t.theme.unit}?"\n'
     return code, "Check each number against the limit and keep a tally."
 
@@ -148,15 +193,25 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     code = f"{IND}{i}, {j} = rng.sample(range({t.k}), 2)\n"
     if rng.random() < 0.5:
         ask = f"How many {unit} do {{{names}[{i}]}} and {{{names}[{j}]}} have together?"
-        if rng.random() < 0.5:
-            code += f"{IND}a{n} = str({values}[{i}] + {values}[{j}])\n"
+        style = rng.randrange(3)
+        if style == 0:
+            code += f"{IND}a{n} = {text(f'{values}[{i}] + {values}[{j}]', rng)}\n"
+        elif style == 1:
+            code += f"{IND}a{n} = {text(f'sum([{values}[{i}], {values}[{j}]])', rng)}\n"
         else:
-            code += f"{IND}a{n} = str(sum([{values}[{i}], {values}[{j}]]))\n"
+            code += (
+                f"{IND}both{n} = 0\n{IND}for k in ({i}, {j}):\n{IND}    both{n} += {values}[k]\n"
+            )
+            code += f"{IND}a{n} = {text(f'both{n}', rng)}\n"
         hint = "Add the two numbers."
     else:
         ask = f"How many more {unit} does {{{names}[{i}]}} have than {{{names}[{j}]}}?"
-        code += f"{IND}if {values}[{i}] < {values}[{j}]:\n{IND}    {i}, {j} = {j}, {i}\n"
-        code += f"{IND}a{n} = str({values}[{i}] - {values}[{j}])\n"
+        if rng.random() < 0.5:
+            code += f"{IND}if {values}[{i}] < {values}[{j}]:\n{IND}    {i}, {j} = {j}, {i}\n"
+            code += f"{IND}a{n} = {text(f'{values}[{i}] - {values}[{j}]', rng)}\n"
+        else:
+            code += f"{IND}{i}, {j} = sorted(({i}, {j}), key=lambda k: -{values}[k])\n"
+            code += f"{IND}a{n} = {text(f'abs({values}[{i}] - {values}[{j}])', rng)}\n"
         hint = "Subtract the smaller number from the larger one."
     code += f'{IND}q{n} = f"{ask}"\n'
     return code, hint
@@ -165,11 +220,16 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
 def ordering(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     most = rng.random() < 0.5
     names, values = t.names, t.values
-    if rng.random() < 0.5:
+    style = rng.randrange(3)
+    if style == 0:
         flag = ", reverse=True" if most else ""
         code = (
             f"{IND}ranked{n} = sorted(zip({values}, {names}){flag})\n{IND}a{n} = ranked{n}[1][1]\n"
         )
+    elif style == 1:
+        drop = "max" if most else "min"
+        code = f"{IND}rest{n} = [v for v in {values} if v != {drop}({values})]\n"
+        code += f"{IND}a{n} = {names}[{values}.index({drop}(rest{n}))]\n"
     else:
         index = -2 if most else 1
         code = f"{IND}a{n} = {names}[{values}.index(sorted({values})[{index}])]\n"
@@ -185,11 +245,13 @@ def two_step(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
         code += f"{IND}up{n} = rng.randint(2, 9)\n{IND}down{n} = rng.randint(1, {values}[{i}])\n"
         ask = (f"{{{names}[{i}]}} gains {{up{n}}} {unit}, then loses {{down{n}}}. "
                "How many does it have now?")  # fmt: skip
-        code += f'{IND}q{n} = f"{ask}"\n{IND}a{n} = str({values}[{i}] + up{n} - down{n})\n'
+        code += (
+            f'{IND}q{n} = f"{ask}"\n{IND}a{n} = {text(f"{values}[{i}] + up{n} - down{n}", rng)}\n'
+        )
         return code, "Apply the two changes one at a time, in order."
     code += f"{IND}times{n} = rng.randint(2, 3)\n"
     ask = f"If {{{names}[{i}]}} had {{times{n}}} times as many {unit}, how many would it have?"
-    code += f'{IND}q{n} = f"{ask}"\n{IND}a{n} = str({values}[{i}] * times{n})\n'
+    code += f'{IND}q{n} = f"{ask}"\n{IND}a{n} = {text(f"{values}[{i}] * times{n}", rng)}\n'
     return code, "Find the number first, then multiply it."
 
 
@@ -205,27 +267,45 @@ BLOCKS: dict[str, Block] = {
 ORDER = list(BLOCKS)
 
 
-def compose(theme: Theme, rng: random.Random, kinds: list[str | Block], cls: str) -> str:
+def compose(theme: Theme, rng: random.Random, kinds: Sequence[str | Block], cls: str) -> str:
     """A quiz asking one question of each of ``kinds`` (a ``BLOCKS`` name or a block) in order,
-    over one drawn table."""
-    t, body = table_block(theme, rng, kmin=3)
+    over one drawn table. The table is drawn in ``rounds`` or in a method of its own, and the
+    questions are returned as a literal list, a named list or a list built as they are asked."""
+    t, table = table_block(theme, rng, kmin=3)
+    own_method = rng.random() < 0.3
+    collect = rng.randrange(3)
+    body = f"{IND}{t.names}, {t.values}, intro = self.table(rng)\n" if own_method else table
+    body += f"{IND}asked = []\n" if collect == 2 else ""
     hints = []
     for n, kind in enumerate(kinds, start=1):
         block = BLOCKS[kind] if isinstance(kind, str) else kind
         code, hint = block(t, n, rng)
-        body += code
+        body += code + (f"{IND}asked.append((q{n}, a{n}))\n" if collect == 2 else "")
         hints.append(hint)
-    pairs = ", ".join(f"(q{n}, a{n})" for n in range(1, len(kinds) + 1))
-    body += f"{IND}return intro, [{pairs}]\n"
-    hint = hints[-1] if rng.random() < 0.6 else "Answer one question at a time from the table."
+    pairs = "[" + ", ".join(f"(q{n}, a{n})" for n in range(1, len(kinds) + 1)) + "]"
+    if collect == 0:
+        body += f"{IND}return intro, {pairs}\n"
+    elif collect == 1:
+        body += f"{IND}questions = {pairs}\n{IND}return intro, questions\n"
+    else:
+        body += f"{IND}return intro, asked\n"
+    tip = hints[-1] if rng.random() < 0.6 else "Answer one question at a time from the table."
     turns = f"    max_turns = {len(kinds)}\n\n" if rng.random() < 0.3 else ""
+    method = ""
+    if own_method:
+        method = f"    def table(self, rng):\n{table}{IND}return {t.names}, {t.values}, intro\n\n"
+    hint = (f"        return {tip!r}\n" if rng.random() < 0.7
+            else f"        tip = {tip!r}\n        return tip\n")  # fmt: skip
     return (
-        f"{HEADER}class {cls}(QuizEnv):\n{turns}    def rounds(self, rng):\n{body}"
-        f"\n    def hint(self):\n        return {hint!r}\n"
+        f"{HEADER}class {cls}(QuizEnv):\n{turns}{method}    def rounds(self, rng):\n{body}"
+        f"\n    def hint(self):\n{hint}"
     )
 
 
-def _tier(kind: str) -> Callable[[Theme, random.Random], str]:
+def tier(kind: str) -> Callable[[Theme, random.Random], str]:
+    """The generator of ``kind``'s tier: a quiz whose last (hardest) question is of that kind,
+    after zero to two easier ones."""
+
     def generate(theme: Theme, rng: random.Random) -> str:
         easier = ORDER[: ORDER.index(kind)]
         before = rng.sample(easier, min(len(easier), rng.choice((0, 1, 1, 2))))
@@ -240,10 +320,3 @@ def chain(theme: Theme, rng: random.Random) -> str:
     """Three questions with feedback after each; the last one is the hardest of the three."""
     kinds = sorted(rng.sample(ORDER, 3), key=ORDER.index)
     return compose(theme, rng, kinds, f"{theme.stem}ChainEnv")
-
-
-TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
-    **{kind: _tier(kind) for kind in ORDER},
-    "chain": chain,
-}
-"""Tier name -> generator, easiest first."""
