@@ -29,7 +29,7 @@ from spade.warmstart.dataset import (
     targets_in_use,
     templates_in_use,
 )
-from spade.warmstart.generators import TIERS
+from spade.warmstart.generators import TIERS, WEIGHTS
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
 RUN = RunConfig()
@@ -70,11 +70,10 @@ def test_the_run_designer_gets_generated_targets_of_every_tier(pool: SandboxPool
     assert templates_in_use(RUN.designer) == [("reasoning", "quiz_v1")]
     assert targets_in_use(RUN.designer) == []  # quiz_v1's targets are generated
     pairs, rejected = build(FIXTURES, pool, designer=RUN.designer, per_tier=1)
-    assert len(pairs) + len(rejected) == 7 and len(pairs) >= 5
+    files = sum(WEIGHTS.get(tier, 1) for tier in TIERS)  # the procedure tier counts twice
+    assert len(pairs) + len(rejected) == files and len(pairs) >= files - 2
     assert all(p.template == "quiz_v1" and p.doc_id == "01-binary-search" for p in pairs)
-    assert {p.augmentations[0] for p in pairs} <= {
-        "lookup", "comparison", "count", "sum", "ordering", "two_step", "chain"
-    }  # fmt: skip
+    assert {p.augmentations[0] for p in pairs} <= set(TIERS)
     generated = {g.label: g.source for g in generated_in_use(RUN.designer, WarmstartConfig())}
     assert all(p.source == generated[p.id] for p in pairs)
     assert (pairs[0].prefill + pairs[0].target).startswith(
@@ -99,8 +98,8 @@ def test_a_generated_file_that_fails_the_checker_is_dropped_and_reported(
     sound = generators.TIERS["sum"]
 
     def hidden(theme, rng):  # type: ignore[no-untyped-def]
-        unshown = '        intro = "The numbers are in the ledger."\n        return intro, ['
-        return sound(theme, rng).replace("        return intro, [", unshown)
+        unshown = '        intro = "The numbers are in the ledger."\n        return intro,'
+        return sound(theme, rng).replace("        return intro,", unshown)
 
     monkeypatch.setitem(generators.TIERS, "sum", hidden)
     config = WarmstartConfig(per_tier=1, agent_episodes=1)
