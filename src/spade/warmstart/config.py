@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.hf import LoraSettings
 
-DATASET_VERSION = "v4"
+DATASET_VERSION = "v5"
 
 
 class WarmstartConfig(BaseModel):

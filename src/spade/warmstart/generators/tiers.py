@@ -290,14 +290,13 @@ def compose(theme: Theme, rng: random.Random, kinds: Sequence[str | Block], cls:
     else:
         body += f"{IND}return intro, asked\n"
     tip = hints[-1] if rng.random() < 0.6 else "Answer one question at a time from the table."
-    turns = f"    max_turns = {len(kinds)}\n\n" if rng.random() < 0.3 else ""
     method = ""
     if own_method:
         method = f"    def table(self, rng):\n{table}{IND}return {t.names}, {t.values}, intro\n\n"
     hint = (f"        return {tip!r}\n" if rng.random() < 0.7
             else f"        tip = {tip!r}\n        return tip\n")  # fmt: skip
     return (
-        f"{HEADER}class {cls}(QuizEnv):\n{turns}{method}    def rounds(self, rng):\n{body}"
+        f"{HEADER}class {cls}(QuizEnv):\n{method}    def rounds(self, rng):\n{body}"
         f"\n    def hint(self):\n{hint}"
     )
 
