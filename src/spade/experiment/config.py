@@ -47,11 +47,11 @@ class ExperimentConfig(BaseModel):
         "(designer rewarded by learning potential, no hint in its reward).",
     )
     iterations: int = Field(
-        6,
+        4,
         ge=1,
         description="Self-play iterations of every arm: one agent update each, so every arm's "
-        "agent is updated as often. The default fits 3 arms in about 90 minutes on 2 CPU cores "
-        "with the embedded model (docs/training.md).",
+        "agent is updated as often. The default fits 3 arms in 90 minutes on 2 CPU cores with "
+        "the embedded model and the CPU profile's 16 paired plays (docs/training.md).",
     )
     designs: int | None = Field(
         None,
