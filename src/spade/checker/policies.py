@@ -164,6 +164,40 @@ def random_tool_call_policy(
     return act
 
 
+def echo_calls(tools: list[dict[str, Any]], observations: Sequence[str], limit: int) -> list[str]:
+    """Tool calls that send back what the environment has shown: each word of ``observations``
+    (the latest first) as each text argument of each tool, the others left to a fixed draw.
+    What an agent can look up next with what it was told, at most ``limit`` calls."""
+    words: list[str] = []
+    for observation in reversed(observations):
+        found = _WORD_RE.findall(MARKUP_RE.sub(" ", observation))
+        words += [w for w in found if w.casefold() not in STOP_WORDS]
+    slots = []
+    for schema in _function_schemas(tools):
+        parameters = schema.get("parameters")
+        properties = parameters.get("properties") if isinstance(parameters, dict) else None
+        for name, sub in (properties or {}).items():
+            if (
+                isinstance(sub, dict)
+                and sub.get("type", "string") == "string"
+                and "enum" not in sub
+            ):
+                slots.append((schema, name))
+    calls: list[str] = []
+    for word in dict.fromkeys(words):
+        for schema, name in slots:
+            rng = random.Random(f"echo:{schema['name']}")
+            arguments = _random_value(rng, schema.get("parameters") or {}, _NOTHING_SEEN, 0)
+            arguments = {**(arguments if isinstance(arguments, dict) else {}), name: word}
+            calls.append(format_tool_call(str(schema["name"]), arguments))
+            if len(calls) >= limit:
+                return calls
+    return calls
+
+
+_NOTHING_SEEN: dict[str, list[Any]] = {"words": [], "numbers": []}
+
+
 def _function_schemas(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The ``function`` parts of OpenAI tool schemas that have a name (bare ones accepted)."""
     found = []
@@ -414,7 +448,35 @@ def fresh(env: SandboxedEnv) -> contextlib.AbstractContextManager[object]:
     return episode() if episode is not None else contextlib.nullcontext()
 
 
-def play(env: SandboxedEnv, seed: int, policy: Strategy, turns: int) -> Trace:
+@dataclass(frozen=True)
+class Mutant:
+    """Seed ``seed`` with the draws ``first`` to ``end`` (exclusive) of its ``random`` stream
+    replaced by nearby values (``SandboxedEnv.reset(mutate=...)``): the same episode but for
+    those draws."""
+
+    seed: int
+    first: int
+    end: int
+
+
+Start = int | Mutant
+"""What an episode starts from: a seed, or a seed with one draw mutated."""
+
+
+def start(env: SandboxedEnv, seed: Start) -> str:
+    """Reset ``env`` for ``seed``; the first observation."""
+    if isinstance(seed, Mutant):
+        observation, _ = env.reset(seed.seed, mutate=(seed.first, seed.end))
+    else:
+        observation, _ = env.reset(seed)
+    return observation
+
+
+def seed_of(seed: Start) -> int:
+    return seed.seed if isinstance(seed, Mutant) else seed
+
+
+def play(env: SandboxedEnv, seed: Start, policy: Strategy, turns: int) -> Trace:
     """Reset with ``seed`` and act with ``policy`` until the episode ends or ``turns``.
 
     The episode runs on a fresh copy of the loaded instance and receives the calls a played
@@ -422,11 +484,11 @@ def play(env: SandboxedEnv, seed: int, policy: Strategy, turns: int) -> Trace:
     It never sees ``hint()`` or ``solution()`` (they are read from copies of their own,
     :func:`look`)."""
     with fresh(env):
-        observation, _ = env.reset(seed)
+        observation = start(env, seed)
         if "tools" in getattr(env, "methods", ()):
             with contextlib.suppress(EnvCodeError):
                 env.tools()
-        trace = Trace(seed, observation)
+        trace = Trace(seed_of(seed), observation)
         for turn in range(turns):
             action = policy(turn, observation)
             if action is None:
@@ -460,10 +522,10 @@ class Look:
     solution_error: EnvCodeError | None = None
 
 
-def look(env: SandboxedEnv, seed: int) -> Look:
+def look(env: SandboxedEnv, seed: Start) -> Look:
     """Reset a fresh copy of ``env`` with ``seed`` and read its tools, hint and solution."""
     with fresh(env):
-        observation, _ = env.reset(seed)
+        observation = start(env, seed)
         methods = getattr(env, "methods", ())
         tools: list[dict[str, Any]] = []
         if "tools" in methods:
@@ -481,7 +543,7 @@ def look(env: SandboxedEnv, seed: int) -> Look:
             solution = env.solution()
         except EnvCodeError as exc:
             solution_error = exc
-    return Look(seed, observation, tools, hint, solution, hint_error, solution_error)
+    return Look(seed_of(seed), observation, tools, hint, solution, hint_error, solution_error)
 
 
 def actions_policy(actions: Sequence[str]) -> Strategy:
@@ -489,6 +551,20 @@ def actions_policy(actions: Sequence[str]) -> Strategy:
     return lambda turn, observation: actions[turn] if turn < len(actions) else None
 
 
-def replay(env: SandboxedEnv, seed: int, actions: list[str]) -> Trace:
+def replay(env: SandboxedEnv, seed: Start, actions: list[str]) -> Trace:
     """Reset with ``seed`` and send ``actions`` in order, stopping when the episode ends."""
     return play(env, seed, actions_policy(actions), len(actions))
+
+
+def count_draws(env: SandboxedEnv, seed: int, actions: list[str]) -> int | None:
+    """Draws of the ``random`` module an episode of ``seed`` makes while ``actions`` are sent
+    (reset included); None where the instance cannot count them (not a sandboxed one)."""
+    if not callable(getattr(env, "draws", None)):
+        return None
+    with fresh(env):
+        env.reset(seed)
+        with contextlib.suppress(EnvCodeError):
+            for action in actions:
+                if env.step(action).done:
+                    break
+        return env.draws()

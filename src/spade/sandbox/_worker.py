@@ -66,6 +66,47 @@ class ContractError(Exception):
     """A method returned something the environment contract does not allow."""
 
 
+class _Draws:
+    """The random draws of the current episode (counted from its ``reset``), a range of which
+    a reset may ask to replace (``mutate``): the checker's search for hidden draws."""
+
+    count = 0
+    mutated = (0, 0)
+
+
+def _install_draw_hooks() -> None:
+    """Route every draw of the ``random`` module (its ``Random`` class and its module-level
+    functions) through ``_Draws``. Unmutated, the values are exactly the standard ones."""
+    import random
+
+    base = random.Random
+
+    def draw(value: Any, other: Any) -> Any:
+        index = _Draws.count
+        _Draws.count = index + 1
+        low, high = _Draws.mutated
+        return other if low <= index < high else value
+
+    class Random(base):  # type: ignore[misc, valid-type]
+        def random(self) -> float:
+            value = super().random()
+            return draw(value, (value + 0.5) % 1.0)
+
+        def getrandbits(self, k: int) -> int:
+            value = super().getrandbits(k)
+            # The lowest bit flipped: a bounded draw (randrange, choice, shuffle) moves by one
+            # and rarely needs another draw, so the draws after it stay aligned.
+            return draw(value, value ^ 1 if k else value)
+
+    Random.__module__, Random.__qualname__ = "random", "Random"
+    random.Random = Random  # type: ignore[misc]
+    shared = Random()
+    for name, value in list(vars(random).items()):
+        if getattr(value, "__self__", None) is random._inst:
+            setattr(random, name, getattr(shared, name))
+    random._inst = shared
+
+
 def main() -> None:
     sys.path[0:0] = sys.argv[1:]
     from spade import envkit, wire
@@ -77,6 +118,7 @@ def main() -> None:
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
     for name in PREWARM:
         _import(name)
+    _install_draw_hooks()
     reader = wire.FrameReader(proto_in, 64 << 20, spin_seconds=WORKER_SPIN_SECONDS)
     wire.write_frame(proto_out, {"ready": True, "pid": os.getpid()})
     request = reader.read()
@@ -309,7 +351,11 @@ def _call(env: Any, request: dict) -> dict:
     args = request.get("args") or {}
     try:
         if op == "reset":
+            low, high = args.get("mutate") or (0, 0)
+            _Draws.count, _Draws.mutated = 0, (int(low), int(high))
             value: Any = _check_reset(env.reset(seed=args.get("seed")))
+        elif op == "draws":
+            value = _Draws.count
         elif op == "step":
             value = _check_step(env.step(args.get("action", "")))
         elif op == "hint":

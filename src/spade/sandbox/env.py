@@ -59,9 +59,21 @@ class SandboxedEnv:
     # -- the contract ------------------------------------------------------------------------
     # Text the agent reads (observations, the hint, tool schemas) comes back clean
     # (``spade.sandbox.text``): the checker and the agent read the same characters.
-    def reset(self, seed: int | None = None) -> tuple[str, dict[str, Any]]:
-        observation, info = self._call("reset", {"seed": seed})
+    def reset(
+        self, seed: int | None = None, *, mutate: tuple[int, int] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        """Start an episode. ``mutate``: a range ``(first, end)`` of the draws of the ``random``
+        module, counted from this reset, each replaced by a nearby value (the checker's search
+        for answers that hang on draws the agent never sees); the environment cannot tell."""
+        args: dict[str, Any] = {"seed": seed}
+        if mutate is not None:
+            args["mutate"] = list(mutate)
+        observation, info = self._call("reset", args)
         return clean_text(observation), info
+
+    def draws(self) -> int:
+        """Draws of the ``random`` module since the last ``reset`` (its own included)."""
+        return int(self._call("draws"))
 
     def step(self, action: str) -> StepResult:
         return _step_result(self._call("step", {"action": action}))
