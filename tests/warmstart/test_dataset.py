@@ -134,7 +134,7 @@ def test_the_packaged_dataset_is_current_with_the_generators_and_targets() -> No
     pairs = read_pairs()
     report = json.loads(dataset_path().with_suffix(".build.json").read_text())
     settings = WarmstartConfig(**report["settings"])
-    designer = [p for p in pairs if p.kind != "agent"]
+    designer = [p for p in pairs if p.designs]
     generated = {g.label: g.source for g in generated_in_use(RUN.designer, settings)}
     rejected = {r["variant"] for r in report["rejected"]}
     assert {p.id for p in designer} | rejected == set(generated)
@@ -160,7 +160,7 @@ def test_packaged_pairs_pass_the_checker_under_the_run_settings(pool: SandboxPoo
     check seeds: the run's checker draws fresh ones each time, and a pair near the trivial
     stage's threshold could then fail one CI run in many."""
     check = RUN.designer.check.model_copy(update={"check_seed": 2026})
-    designer = [p for p in read_pairs() if p.kind != "agent"]
+    designer = [p for p in read_pairs() if p.designs]
     by_tier: dict[str, list] = {}  # type: ignore[type-arg]
     for pair in designer:
         by_tier.setdefault(pair.augmentations[0], []).append(pair)
@@ -174,3 +174,26 @@ def test_packaged_pairs_pass_the_checker_under_the_run_settings(pool: SandboxPoo
             if not verdict.passed:
                 failed.append((pair.id, verdict.check_seed, verdict.failures))
     assert failed == []
+
+
+def test_repair_pairs_show_a_rejected_copy_with_the_checkers_messages(pool: SandboxPool) -> None:
+    """Each repair pair is the run's repair prompt for a broken copy of a passing generated file
+    (the copy fails the checker, the prompt lists its messages) answered with the passing file."""
+    config = WarmstartConfig(per_tier=1, agent_episodes=0, agent_library_episodes=0, repair_share=1)
+    check = RUN.designer.check.model_copy(update={"check_seed": 2026})
+    designer = RUN.designer.model_copy(update={"check": check})
+    built = build_pairs(config, designer, pool, rollout=RUN.rollout, doc_ids={"23-recipe-scaling"})
+    generated = {p.id: p.source for p in built.designer}
+    assert len(built.repair) >= len(built.designer) - 2
+    for pair in built.repair:
+        original = generated[pair.id.removesuffix("~repair")]
+        assert pair.kind == "repair" and not pair.designs and pair.prefill == ""
+        assert pair.template == RUN.designer.repair_template and pair.source == original
+        assert pair.target == FENCE + original.rstrip("\n") + CLOSE
+        user = pair.messages[1]["content"]
+        assert user.startswith(load_template(RUN.designer.repair_template).template[:40])
+        shown = user.split("```python\n")[-1].split("\n```")[0]
+        assert shown != original.rstrip("\n") and pair.augmentations[0] == "repair"
+        verdict = check_source(shown, pair.id, check, pool, max_turns=RUN.rollout.max_turns)
+        assert not verdict.passed and f"- {verdict.failures[0]}: " in user
+    assert len({p.augmentations[1] for p in built.repair}) >= 3

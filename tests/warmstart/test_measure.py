@@ -22,7 +22,7 @@ def known() -> list[tuple[str, tuple[int, ...]]]:
 def test_the_comparison_set_is_the_designer_targets_trained_on(
     known: list[tuple[str, tuple[int, ...]]],
 ) -> None:
-    trained = [p.id for p in read_pairs() if p.kind != "agent"]
+    trained = [p.id for p in read_pairs() if p.designs]
     assert [name for name, _ in known] == trained and len(trained) >= 300
 
 
@@ -39,7 +39,7 @@ def test_a_copy_of_the_template_exemplar_is_no_near_duplicate(
 
 
 def test_a_copy_of_a_target_is_a_near_duplicate(known: list[tuple[str, tuple[int, ...]]]) -> None:
-    target = next(p for p in read_pairs() if p.kind != "agent" and "/chain#" in p.id)
+    target = next(p for p in read_pairs() if p.designs and "/chain#" in p.id)
     renamed = target.source.replace("rounds(self, rng)", "rounds(self, r)").replace("rng.", "r.")
     near, similarity = nearest_target(renamed, known, NOVELTY)
     assert near is not None and "/chain#" in near and similarity >= NOVELTY.duplicate_threshold

@@ -7,6 +7,7 @@ checked, and designs measured, under the designer, turn cap and sandbox limits a
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -90,11 +91,12 @@ def build(
             rollout=run.rollout,
             progress=lambda text: status.update(text),
         )
-    digest = write_pairs(built.designer + built.agent, path)
+    digest = write_pairs(built.designer + built.repair + built.agent, path)
     report = build_report(built, settings)
     path.with_suffix(".build.json").write_text(json.dumps(report, indent=2) + "\n")
     console.print(
-        f"{len(built.designer)} designer pairs and {len(built.agent)} agent pairs -> {path}\n"
+        f"{len(built.designer)} designer pairs, {len(built.repair)} repair pairs and "
+        f"{len(built.agent)} agent pairs -> {path}\n"
         f"sha256 {digest}",
         highlight=False,
     )
@@ -116,6 +118,8 @@ def build_report(built: Any, settings: WarmstartConfig) -> dict[str, Any]:
     return {
         "settings": settings.model_dump(mode="json"),
         "designer_pairs": len(built.designer),
+        "repair_pairs": len(built.repair),
+        "repair_mutations": dict(Counter(p.augmentations[1] for p in built.repair)),
         "agent_pairs": len(built.agent),
         "agent_hinted_pairs": sum("hinted" in p.augmentations for p in built.agent),
         "agent_episodes_dropped": built.agent_dropped,

@@ -288,7 +288,10 @@ class RunConfig(BaseModel):
             # 0 of 24 valid on held-out documents after the warm-start (docs/designer.md).
             reasoning_template="quiz_v1",
             tool_use_share=0.0,
-            repair_attempts=0,
+            # One repair: the warm-start teaches it (repair pairs: a broken copy of a generated
+            # file with the checker's messages, answered with the file), and the designer's
+            # runtime slips (a number joined as text, an index past a list) are what it fixes.
+            repair_attempts=1,
             # The warm-start targets are at most ~700 tokens (a document procedure after a
             # table question); a test holds every packaged target under this budget.
             max_new_tokens=768,

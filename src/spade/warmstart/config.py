@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.hf import LoraSettings
 
-DATASET_VERSION = "v5"
+DATASET_VERSION = "v6"
 
 
 class WarmstartConfig(BaseModel):
@@ -60,6 +60,14 @@ class WarmstartConfig(BaseModel):
         le=1,
         description="Share of prompts that carry a one-line negative exemplar, as run-time "
         "prompts do once environments have been played.",
+    )
+    repair_share: float = Field(
+        0.2,
+        ge=0,
+        le=1,
+        description="Share of the passing generated files that also give a repair pair: a broken "
+        "copy the checker rejects, in the run's repair prompt (designer.repair_template) with the "
+        "checker's messages, answered with the passing file.",
     )
     epochs: int = Field(1, ge=1, description="Passes over the training pairs.")
     learning_rate: float = Field(1e-3, gt=0, description="Adam learning rate of the adapter.")

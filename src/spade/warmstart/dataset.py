@@ -9,8 +9,11 @@ per training document and difficulty tier. For the other templates with targets
 designer sees at run time for that document and template (``design_messages``), its answer the
 file after the template's prefill, closed by the code fence. Every file is checked in the
 sandbox before it enters the dataset; what fails is dropped and reported. The agent's pairs
-(``spade.warmstart.agent``) are the passing generated files played by their own solutions. The
-dataset is written as a versioned JSONL file in the package (``data/designer_<version>.jsonl``).
+(``spade.warmstart.agent``) are the passing generated files played by their own solutions. A
+share of the passing generated files also gives a repair pair: a broken copy
+(``spade.warmstart.breakage``) that the checker rejects, shown in the run's repair prompt with
+the checker's messages, answered with the passing file. The dataset is written as a versioned
+JSONL file in the package (``data/designer_<version>.jsonl``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,21 +30,26 @@ from spade.archive import ArchivedEnv, Origin
 from spade.checker.run import check_source
 from spade.corpus import HELDOUT_DOCS, Document, chunk, load_corpus
 from spade.designer.config import DesignerConfig
-from spade.designer.prompts import design_messages, prefill_text
+from spade.designer.prompts import design_messages, prefill_text, repair_messages
 from spade.designer.types import EnvKind
 from spade.envs import LIBRARY_DIR, training_names
 from spade.errors import UsageError
 from spade.llm.base import Message
 from spade.rollout.config import RolloutConfig
 from spade.sandbox import SandboxPool
+from spade.types import Verdict
 from spade.warmstart.agent import AgentDraw, agent_pairs
 from spade.warmstart.augment import augment
+from spade.warmstart.breakage import broken_copy
 from spade.warmstart.config import DATASET_VERSION, WarmstartConfig
 from spade.warmstart.generators import Generated, generate
 from spade.warmstart.pairs import CLOSE, FENCE, Pair
 
 TARGETS_DIR = Path(__file__).parent / "targets"
 DATA_DIR = Path(__file__).parent / "data"
+REPAIR_TRIES = 3
+"""Broken copies tried per repair pair before the file is left without one (a copy the checker
+still passes is no repair example)."""
 
 
 def dataset_path(version: str = DATASET_VERSION) -> Path:
@@ -187,6 +195,9 @@ class Built:
     agent: list[Pair]
     rejected: list[dict[str, Any]]
     agent_dropped: list[str]
+    repair: list[Pair] = field(default_factory=list)
+    """Repair pairs: a broken copy of a passing generated file with the checker's messages (the
+    run's repair prompt), answered with the passing file."""
 
 
 @dataclass(frozen=True)
@@ -205,13 +216,37 @@ class BuildContext:
         if self.progress is not None:
             self.progress(text)
 
+    def verdict(self, source: str, label: str) -> Verdict:
+        self.say(f"checking {label}")
+        return check_source(source, label, self.designer.check, self.pool, max_turns=self.max_turns)
+
     def passes(self, source: str, label: str) -> list[str]:
         """The checker's failures of ``source`` (empty when it passes)."""
-        self.say(f"checking {label}")
-        verdict = check_source(
-            source, label, self.designer.check, self.pool, max_turns=self.max_turns
-        )
-        return list(verdict.failures)
+        return list(self.verdict(source, label).failures)
+
+    def repair_pair(self, label: str, doc_id: str, source: str, rng: random.Random) -> Pair | None:
+        """A repair pair for the passing file ``source``: the first of ``REPAIR_TRIES`` broken
+        copies the checker rejects, in the run's repair prompt, answered with ``source``."""
+        for _ in range(REPAIR_TRIES):
+            broken = broken_copy(source, rng)
+            if broken is None:
+                return None
+            verdict = self.verdict(broken[0], f"{label} ({broken[1]})")
+            if verdict.passed:
+                continue
+            system, template = self.designer.system_template, self.designer.repair_template
+            return Pair(
+                id=f"{label}~repair",
+                doc_id=doc_id,
+                kind="repair",
+                template=template,
+                messages=repair_messages(system, template, broken[0], verdict),
+                prefill="",
+                target=FENCE + file_body(source, FENCE),
+                augmentations=["repair", broken[1]],
+                excerpt="first chunk",
+            )
+        return None
 
     def pair(
         self,
@@ -270,6 +305,9 @@ def build_pairs(
                          rng, item.number == 0)
         )  # fmt: skip
         passed.append((item.label, item.source))
+        if rng.random() < config.repair_share:
+            repair = context.repair_pair(item.label, item.doc_id, item.source, rng)
+            built.repair += [repair] if repair is not None else []
     for target in targets_in_use(designer, root):
         built.designer += _file_pairs(context, target, built.rejected)
     if config.agent_episodes:

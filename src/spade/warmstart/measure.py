@@ -3,9 +3,11 @@ warm-start targets, with 95% intervals.
 
 Every held-out document gets each design template's prompt (as the run builds it, without
 exemplars), ``samples`` replies are drawn with the designer's sampling settings, and each reply
-is extracted and checked in the sandbox under the run's turn cap. A valid design whose code is
-at least ``novelty.duplicate_threshold`` similar to a training target counts as a near-duplicate
-(memorised): the report gives both the validity rate and the valid-and-novel rate.
+is extracted and checked in the sandbox under the run's turn cap; a failed one gets the run's
+repairs (``designer.repair_attempts``), and the report also counts the first replies alone. A
+valid design whose code is at least ``novelty.duplicate_threshold`` similar to a training target
+counts as a near-duplicate (memorised): the report gives both the validity rate and the
+valid-and-novel rate.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from spade.corpus import HELDOUT_DOCS, chunk, load_corpus
 from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.novelty import nearest, signature_of
-from spade.designer.prompts import prefill_text
+from spade.designer.prompts import no_code_messages, prefill_text, repair_messages
 from spade.llm.base import SamplingParams, TokenPolicy
 from spade.regret.estimators import wilson_interval
 from spade.sandbox import SandboxPool
-from spade.types import Completion
+from spade.types import Completion, Verdict
 from spade.warmstart.dataset import (
     dataset_path,
     prompt_for,
@@ -51,6 +53,10 @@ class Reply:
     tokens: int
     source: str | None = None
     """The extracted environment file (None when the reply held no code), for reading."""
+    attempt: int = 0
+    """0 for the first reply; n for the n-th repair (``designer.repair_attempts``)."""
+    text: str = ""
+    """The reply's text when it held no code (what a repair prompt shows back)."""
 
     @property
     def duplicate(self) -> bool:
@@ -79,16 +85,29 @@ def measure(
     max_turns: int,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Sample, check (under the turn cap ``max_turns``) and summarise the designs of ``draw``."""
+    """Sample, check (under the turn cap ``max_turns``) and summarise the designs of ``draw``;
+    a failed design gets up to ``designer.repair_attempts`` repairs, as in the run (the repair
+    prompt lists the checker's messages)."""
     known = target_signatures(designer.novelty)
     started = time.monotonic()
     drawn = sample_designs(policy, designer, draw, progress)
     sampled = time.monotonic() - started
-    replies = [
-        _check_reply(d.doc_id, d.template, d.completion, designer, pool, known, max_turns=max_turns)
-        for d in drawn
-    ]
-    return summarise(replies, seed=draw.seed, seconds=round(sampled, 1))
+    checked = [_check_reply(d, designer, pool, known, max_turns=max_turns) for d in drawn]
+    first = [reply for reply, _ in checked]
+    for number in range(1, designer.repair_attempts + 1):
+        pending = [i for i, (reply, _) in enumerate(checked) if not reply.valid]
+        if not pending:
+            break
+        started = time.monotonic()
+        repairs = _sample_repairs(policy, designer, draw, [checked[i] for i in pending], number)
+        sampled += time.monotonic() - started
+        for i, repaired in zip(pending, repairs, strict=True):
+            checked[i] = _check_reply(repaired, designer, pool, known, max_turns, number)
+    replies = [reply for reply, _ in checked]
+    result = summarise(replies, seed=draw.seed, seconds=round(sampled, 1))
+    result["valid_first_reply"] = sum(r.valid for r in first)
+    result["first_replies"] = [asdict(r) for r in first] if designer.repair_attempts else []
+    return result
 
 
 @dataclass(frozen=True)
@@ -129,51 +148,99 @@ def sample_designs(
         top_p=designer.top_p,
         max_new_tokens=designer.max_new_tokens,
     )
-    completions: list[Completion] = []
-    batch = draw.batch
-    for first in range(0, len(prompts), batch):
-        last = min(first + batch, len(prompts))
-        if progress is not None:
-            progress(f"sampling designs {first + 1}-{last} of {len(prompts)}")
-        seeds = [draw.seed * 100_003 + i for i in range(first, last)]
-        completions += policy.generate(prompts[first:last], params, seeds)
+    completions = _generate(policy, prompts, params, draw, 0, progress)
     return [Drawn(d, t, c) for (d, t), c in zip(labels, completions, strict=True)]
 
 
+def _generate(
+    policy: TokenPolicy,
+    prompts: list[list[int]],
+    params: SamplingParams,
+    draw: HeldOutDraw,
+    number: int,
+    progress: Callable[[str], None] | None,
+) -> list[Completion]:
+    """Completions of ``prompts``, ``draw.batch`` at a time, each with its own sampling seed
+    derived from ``draw.seed`` and the attempt ``number`` (0 the first reply, n the n-th
+    repair)."""
+    completions: list[Completion] = []
+    what = "designs" if number == 0 else f"repairs ({number})"
+    for first in range(0, len(prompts), draw.batch):
+        last = min(first + draw.batch, len(prompts))
+        if progress is not None:
+            progress(f"sampling {what} {first + 1}-{last} of {len(prompts)}")
+        seeds = [draw.seed * 100_003 + 50_021 * number + i for i in range(first, last)]
+        completions += policy.generate(prompts[first:last], params, seeds)
+    return completions
+
+
+def _sample_repairs(
+    policy: TokenPolicy,
+    designer: DesignerConfig,
+    draw: HeldOutDraw,
+    failed: list[tuple[Reply, Verdict | None]],
+    number: int,
+) -> list[Drawn]:
+    """Repair ``number`` of each failed reply: the run's repair prompt (the file and the
+    checker's messages, or the reply text when it held no code), sampled without a prefill."""
+    system, template = designer.system_template, designer.repair_template
+    prompts = [
+        policy.encode_chat(
+            repair_messages(system, template, reply.source, verdict)
+            if reply.source is not None and verdict is not None
+            else no_code_messages(system, template, reply.text)
+        )
+        for reply, verdict in failed
+    ]
+    params = SamplingParams(
+        temperature=designer.temperature,
+        top_p=designer.top_p,
+        max_new_tokens=designer.max_new_tokens,
+    )
+    completions = _generate(policy, prompts, params, draw, number, None)
+    return [
+        Drawn(reply.doc_id, template, completion)
+        for (reply, _), completion in zip(failed, completions, strict=True)
+    ]
+
+
 def _check_reply(
-    doc_id: str,
-    template: str,
-    completion: Completion,
+    drawn: Drawn,
     designer: DesignerConfig,
     pool: SandboxPool,
     known: list[tuple[str, tuple[int, ...]]],
-    *,
     max_turns: int,
-) -> Reply:
-    """One reply to ``template``'s prompt for ``doc_id``: its code extracted (after the prefill),
-    checked under the turn cap ``max_turns`` and compared with the warm-start targets ``known``."""
-    source = Drawn(doc_id, template, completion).source
+    attempt: int = 0,
+) -> tuple[Reply, Verdict | None]:
+    """One reply: its code extracted (after the template's prefill), checked under the turn cap
+    ``max_turns`` and compared with the warm-start targets ``known``; with the verdict (None
+    when the reply held no code)."""
+    source = drawn.source
     valid, ladder, near, similarity = False, 0.0, None, 0.0
     failed: str | None = "no code"
     message: str | None = None
+    verdict = None
     if source is not None:
-        verdict = check_source(source, doc_id, designer.check, pool, max_turns=max_turns)
+        verdict = check_source(source, drawn.doc_id, designer.check, pool, max_turns=max_turns)
         valid, ladder = verdict.passed, verdict.ladder
         failed = None if valid else verdict.failures[0]
         message = next((c.message for c in verdict.checks if not c.passed), None)
         near, similarity = nearest_target(source, known, designer.novelty)
-    return Reply(
-        doc_id,
-        template,
+    reply = Reply(
+        drawn.doc_id,
+        drawn.template,
         valid,
         ladder,
         failed,
         message,
         near,
         similarity,
-        len(completion.token_ids),
+        len(drawn.completion.token_ids),
         source,
+        attempt,
+        drawn.completion.text if source is None else "",
     )
+    return reply, verdict
 
 
 def target_signatures(
@@ -186,7 +253,7 @@ def target_signatures(
     memorised one."""
     path = dataset or dataset_path()
     if path.is_file():
-        sources = {p.id: p.source for p in read_pairs(path) if p.kind != "agent"}
+        sources = {p.id: p.source for p in read_pairs(path) if p.designs}
     else:
         sources = {f"{t.doc_id}/{t.name}": t.path.read_text() for t in targets()}
     return [(name, signature_of(source, novelty)) for name, source in sources.items()]

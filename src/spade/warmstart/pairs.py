@@ -29,6 +29,12 @@ class Pair:
     """'first chunk' (as at run time) or 'chunk i/n' of the smaller excerpt size."""
 
     @property
+    def designs(self) -> bool:
+        """Whether the pair teaches writing an environment from a document (not an agent turn,
+        not a repair)."""
+        return self.kind not in ("agent", "repair")
+
+    @property
     def source(self) -> str:
         """The environment file a designer pair teaches."""
         return (self.prefill + self.target)[len(FENCE) :].removesuffix(CLOSE) + "\n"

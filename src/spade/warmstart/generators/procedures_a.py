@@ -658,7 +658,7 @@ def sk_corridor(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     """Moves or pushes to push a crate along a corridor onto its storage spot."""
     what = rng.choice(("pushes", "moves"))
     parts = ["""
-        cells~ = [' '] * rng.randint(9, 15)
+        cells~ = ['-'] * rng.randint(9, 15)
         p~, c~, s~ = sorted(rng.sample(range(len(cells~)), 3))
         cells~[p~], cells~[c~], cells~[s~] = '@', '$', '.'
         row~, way~ = '#' + ''.join(cells~) + '#', 'right'
@@ -680,10 +680,10 @@ def sk_corridor(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     ))]  # fmt: skip
     code = _emit(t, n, *parts) + _ask(
         t, n, rng,
-        f"In the Sokoban row `{{row~}}` the worker (@) goes {{way~}} and pushes the crate ($) "
-        f"onto the storage spot (.). How many {what} does that take?",
-        f"Sokoban corridor: `{{row~}}`. Moving only {{way~}}, how many {what} does the worker "
-        f"need to get the crate onto the storage spot?",
+        f"In the Sokoban row `{{row~}}` (- floor) the worker (@) goes {{way~}} and pushes the "
+        f"crate ($) onto the storage spot (.). How many {what} does that take?",
+        f"Sokoban corridor: `{{row~}}`, where - is floor. Moving only {{way~}}, how many {what} "
+        f"does the worker need to get the crate onto the storage spot?",
     )  # fmt: skip
     return code, "Walk up to the crate, then each further step pushes it one square."
 
