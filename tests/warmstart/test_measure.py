@@ -3,13 +3,20 @@ copy of a warm-start target, never of the template's exemplar, which every promp
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from spade.designer.config import NoveltyConfig
 from spade.designer.extract import extract_code
-from spade.designer.prompts import load_template
+from spade.designer.prompts import load_template, prefill_text
+from spade.llm.base import Message
+from spade.sandbox import SandboxPool
+from spade.train.config import RunConfig
+from spade.types import Completion
 from spade.warmstart.dataset import GENERATED_TEMPLATES, TARGET_FILES, read_pairs
-from spade.warmstart.measure import nearest_target, target_signatures
+from spade.warmstart.generators import generate
+from spade.warmstart.measure import HeldOutDraw, measure, nearest_target, target_signatures
 
 NOVELTY = NoveltyConfig()
 
@@ -43,3 +50,49 @@ def test_a_copy_of_a_target_is_a_near_duplicate(known: list[tuple[str, tuple[int
     renamed = target.source.replace("rounds(self, rng)", "rounds(self, r)").replace("rng.", "r.")
     near, similarity = nearest_target(renamed, known, NOVELTY)
     assert near is not None and "/chain#" in near and similarity >= NOVELTY.duplicate_threshold
+
+
+class ScriptedTokens:
+    """A token policy for ``measure``: each prompt's 'token' is the index of its messages, and
+    the reply comes from ``script`` (no model)."""
+
+    def __init__(self, script: Callable[[list[Message]], str]) -> None:
+        self.script = script
+        self.shown: list[list[Message]] = []
+
+    def encode_chat(self, messages: list[Message]) -> list[int]:
+        self.shown.append(messages)
+        return [len(self.shown) - 1]
+
+    def encode_text(self, text: str) -> list[int]:
+        return []
+
+    def generate(self, prompts: list[list[int]], params: object, seeds: list[int]) -> list:  # type: ignore[type-arg]
+        return [Completion(self.script(self.shown[p[0]]), (1,), (0.0,), "stop") for p in prompts]
+
+
+@pytest.mark.parametrize("attempts", [0, 1])
+def test_measure_repairs_a_failed_design_as_the_run_does(attempts: int) -> None:
+    """The first reply raises inside rounds(); the repair prompt shows that message and the
+    file, and the reply to it (the sound file) counts as valid, apart from the first replies."""
+    sound = generate(1, 0, {"23-recipe-scaling"})[0].source
+    broken = sound.replace("def rounds(self, rng):\n", "def rounds(self, rng):\n        [][1]\n")
+    header = prefill_text("quiz_v1").removeprefix("```python\n")
+
+    def script(messages: list[Message]) -> str:
+        repairing = "failed validation" in str(messages[-1]["content"])
+        return f"```python\n{sound}```" if repairing else broken.removeprefix(header) + "```"
+
+    policy = ScriptedTokens(script)
+    run = RunConfig()
+    designer = run.designer.model_copy(update={"repair_attempts": attempts})
+    draw = HeldOutDraw(samples=1, seed=0, documents=("15-minesweeper",))
+    with SandboxPool(run.sandbox) as pool:
+        result = measure(policy, designer, pool, draw, max_turns=run.rollout.max_turns)  # type: ignore[arg-type]
+    assert result["valid_first_reply"] == 0 and result["replies"] == 1
+    assert result["valid"] == attempts and result["per_reply"][0]["attempt"] == attempts
+    assert len(policy.shown) == 1 + attempts
+    if attempts:
+        repair = str(policy.shown[1][-1]["content"])
+        assert "IndexError" in repair and "[][1]" in repair
+        assert result["first_replies"][0]["failed"] == "interface"
