@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 
+from spade.cli.warmstart import _of_kinds
 from spade.errors import UsageError
 from spade.llm.adapters import shipped_adapter, store_half, warmstart_adapter_for
 from spade.llm.hf import HFPolicy
@@ -19,7 +21,7 @@ from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig, load_config
 from spade.warmstart import WarmstartConfig, build_pairs, write_pairs
 from spade.warmstart.dataset import dataset_path, file_sha
-from spade.warmstart.sft import example_loss, tokenise, train_adapter
+from spade.warmstart.sft import example_loss, start_from, tokenise, train_adapter
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
 SPADE = [sys.executable, "-m", "spade"]
@@ -59,6 +61,39 @@ def test_fine_tuning_lowers_the_target_loss_and_the_merged_adapter_keeps_it(
     before = float(example_loss(base.model, example).detach())
     after = float(example_loss(merged.model, example).detach())
     assert after < before - 0.5
+
+
+def test_a_second_stage_starts_from_the_first_stages_weights(pairs, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``--from``: the new adapter starts at the stored one (same loss on every pair), then
+    trains on from there; the earlier record comes back for the new one to keep."""
+    first = train(pairs, tmp_path / "first")
+    trained = HFPolicy.load("tiny-random", device="cpu", merge=tmp_path / "first")
+    config = WarmstartConfig(seed=5, epochs=1, batch_pairs=1, learning_rate=1e-2)
+    fresh = HFPolicy.load("tiny-random", device="cpu", lora=config.lora, seed=5)
+    untouched = [float(example_loss(fresh.model, tokenise(fresh, p)).detach()) for p in pairs]
+    assert start_from(fresh, tmp_path / "first") == json.loads(
+        (tmp_path / "first" / "warmstart.json").read_text()
+    ) and first["steps"] == 3 * len(pairs)
+    for pair in pairs:
+        example = tokenise(fresh, pair)
+        assert float(example_loss(fresh.model, example).detach()) == pytest.approx(
+            float(example_loss(trained.model, example).detach()), abs=1e-4
+        )
+    assert [
+        float(example_loss(fresh.model, tokenise(fresh, p)).detach()) for p in pairs
+    ] != untouched
+    agent = [p for p in pairs if p.kind == "agent"]
+    assert train_adapter(fresh, agent, config, tmp_path / "second")["pairs"] == len(agent)
+    with pytest.raises(UsageError, match=r"no adapter_model\.safetensors"):
+        start_from(fresh, tmp_path)
+
+
+def test_only_keeps_the_pairs_of_the_named_kinds(pairs) -> None:  # type: ignore[no-untyped-def]
+    assert _of_kinds(pairs, None) == pairs
+    assert _of_kinds(pairs, ["agent"]) == [p for p in pairs if p.kind == "agent"]
+    assert _of_kinds(pairs, ["designer"]) == [p for p in pairs if p.designs] != []
+    with pytest.raises(typer.BadParameter, match="unknown pair kind"):
+        _of_kinds(pairs, ["agents"])
 
 
 def test_which_adapter_a_run_merges(tmp_path: Path) -> None:

@@ -160,20 +160,36 @@ def train(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
+    start: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Continue from the adapter in this folder (an earlier stage) instead of a fresh "
+            "one; its warmstart.json is kept in the new record under 'from'.",
+        ),
+    ] = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Train on the pairs of this kind only: designer, repair or agent (repeatable; "
+            "default: all)."
+        ),
+    ] = None,
 ) -> None:
-    """LoRA fine-tune of the designer role on the pairs; writes a peft adapter folder."""
+    """LoRA fine-tune of both roles on the pairs; writes a peft adapter folder."""
     from spade.llm.adapters import SHIPPED_ADAPTERS, store_half
     from spade.llm.hf import HFPolicy
     from spade.warmstart.dataset import dataset_path, file_sha, read_pairs
-    from spade.warmstart.sft import train_adapter
+    from spade.warmstart.sft import start_from, train_adapter
 
     given = {"epochs": epochs, "learning_rate": learning_rate}
     settings = WarmstartConfig(seed=seed, **{k: v for k, v in given.items() if v is not None})
     path = dataset or dataset_path()
-    pairs = read_pairs(path)
+    pairs = _of_kinds(read_pairs(path), only)
     folder = out or SHIPPED_ADAPTERS / model
     with console.status(f"loading {model}"):
         policy = HFPolicy.load(model, lora=settings.lora, seed=seed)
+        earlier = start_from(policy, start) if start is not None else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, TimeElapsedColumn(), console=console) as progress:
         task = progress.add_task("warm-start steps", total=None)
@@ -190,6 +206,9 @@ def train(
     (folder / "README.md").unlink(missing_ok=True)  # peft's blank model card
     record["dataset"] = {"path": path.name, "sha256": file_sha(path)}
     record["model"] = model
+    record["only"] = sorted(only or [])
+    if earlier is not None:
+        record["from"] = earlier
     (folder / "warmstart.json").write_text(json.dumps(record, indent=2) + "\n")
     losses = record["losses"]
     console.print(
@@ -197,6 +216,19 @@ def train(
         f"loss {losses[0]:.3f} -> {losses[-1]:.3f}; adapter in {folder}",
         highlight=False,
     )
+
+
+PAIR_KINDS = ("designer", "repair", "agent")
+
+
+def _of_kinds(pairs: list[Any], only: list[str] | None) -> list[Any]:
+    """The pairs of the kinds in ``only`` (all when None); an unknown kind is a usage error."""
+    if not only:
+        return pairs
+    unknown = sorted(set(only) - set(PAIR_KINDS))
+    if unknown:
+        raise typer.BadParameter(f"unknown pair kind(s) {unknown}; use {', '.join(PAIR_KINDS)}")
+    return [p for p in pairs if ("designer" if p.designs else p.kind) in only]
 
 
 @app.command("measure")

@@ -20,6 +20,7 @@ from typing import Any
 import torch
 from transformers import DynamicCache
 
+from spade.errors import UsageError
 from spade.llm.hf import HFPolicy
 from spade.llm.seeding import seeded_torch
 from spade.warmstart.config import WarmstartConfig
@@ -50,6 +51,25 @@ def example_loss(model: Any, example: Example) -> torch.Tensor:
         model(input_ids=sequence[:, :split], cache=cache, use_cache=True, logits_to_keep=1)
     logits = model(input_ids=sequence[:, split:-1], cache=cache, use_cache=True).logits.float()
     return torch.nn.functional.cross_entropy(logits[0], sequence[0, split + 1 :])
+
+
+def start_from(policy: HFPolicy, folder: Path) -> dict[str, Any]:
+    """Load the adapter weights stored in ``folder`` (an earlier stage, peft format) into the
+    policy's trainable adapter, so training continues from them; returns that folder's
+    ``warmstart.json`` record ({} when it has none)."""
+    from peft import set_peft_model_state_dict
+    from safetensors.torch import load_file
+
+    path = folder / "adapter_model.safetensors"
+    if not path.is_file():
+        raise UsageError(f"{folder}: no adapter_model.safetensors to start from")
+    state = {k: v.float() for k, v in load_file(str(path)).items()}
+    loaded: Any = set_peft_model_state_dict(policy.model, state)
+    unexpected = list(loaded.unexpected_keys)
+    if unexpected:
+        raise UsageError(f"{folder}: weights this adapter does not have: {unexpected[:3]}")
+    record = folder / "warmstart.json"
+    return json.loads(record.read_text()) if record.is_file() else {}
 
 
 def train_adapter(
