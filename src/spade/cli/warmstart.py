@@ -33,6 +33,21 @@ ConfigOption = Annotated[
 SetOption = Annotated[
     list[str] | None, typer.Option("--set", help="Override one run setting: key.sub=value.")
 ]
+FromOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--from",
+        help="Continue from the adapter in this folder (an earlier stage) instead of a fresh one; "
+        "its warmstart.json is kept in the new record under 'from'.",
+    ),
+]
+OnlyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Train on the pairs of this kind only: designer, repair or agent (repeatable; "
+        "default: all)."
+    ),
+]
 DatasetOption = Annotated[
     Path | None,
     typer.Option(
@@ -160,21 +175,8 @@ def train(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the adapter init and the order.")] = 0,
-    start: Annotated[
-        Path | None,
-        typer.Option(
-            "--from",
-            help="Continue from the adapter in this folder (an earlier stage) instead of a fresh "
-            "one; its warmstart.json is kept in the new record under 'from'.",
-        ),
-    ] = None,
-    only: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Train on the pairs of this kind only: designer, repair or agent (repeatable; "
-            "default: all)."
-        ),
-    ] = None,
+    start: FromOption = None,
+    only: OnlyOption = None,
 ) -> None:
     """LoRA fine-tune of both roles on the pairs; writes a peft adapter folder."""
     from spade.llm.adapters import SHIPPED_ADAPTERS, store_half
