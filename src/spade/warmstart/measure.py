@@ -143,26 +143,26 @@ def sample_designs(
             ids = policy.encode_chat(messages) + policy.encode_text(prefill_text(template))
             prompts += [ids] * draw.samples
             labels += [(doc_id, template)] * draw.samples
-    params = SamplingParams(
-        temperature=designer.temperature,
-        top_p=designer.top_p,
-        max_new_tokens=designer.max_new_tokens,
-    )
-    completions = _generate(policy, prompts, params, draw, 0, progress)
+    completions = _generate(policy, prompts, designer, draw, 0, progress)
     return [Drawn(d, t, c) for (d, t), c in zip(labels, completions, strict=True)]
 
 
 def _generate(
     policy: TokenPolicy,
     prompts: list[list[int]],
-    params: SamplingParams,
+    designer: DesignerConfig,
     draw: HeldOutDraw,
     number: int,
     progress: Callable[[str], None] | None,
 ) -> list[Completion]:
-    """Completions of ``prompts``, ``draw.batch`` at a time, each with its own sampling seed
-    derived from ``draw.seed`` and the attempt ``number`` (0 the first reply, n the n-th
-    repair)."""
+    """Completions of ``prompts`` with the designer's sampling settings, ``draw.batch`` at a
+    time, each with its own sampling seed derived from ``draw.seed`` and the attempt ``number``
+    (0 the first reply, n the n-th repair)."""
+    params = SamplingParams(
+        temperature=designer.temperature,
+        top_p=designer.top_p,
+        max_new_tokens=designer.max_new_tokens,
+    )
     completions: list[Completion] = []
     what = "designs" if number == 0 else f"repairs ({number})"
     for first in range(0, len(prompts), draw.batch):
@@ -192,12 +192,7 @@ def _sample_repairs(
         )
         for reply, verdict in failed
     ]
-    params = SamplingParams(
-        temperature=designer.temperature,
-        top_p=designer.top_p,
-        max_new_tokens=designer.max_new_tokens,
-    )
-    completions = _generate(policy, prompts, params, draw, number, None)
+    completions = _generate(policy, prompts, designer, draw, number, None)
     return [
         Drawn(reply.doc_id, template, completion)
         for (reply, _), completion in zip(failed, completions, strict=True)
