@@ -101,9 +101,13 @@ def _swap(tree: ast.AST) -> Iterator[Site]:
             }
         )
         for node in ast.walk(function):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Load)
+                and node.id in assigned
+            ):
                 for other in assigned:
-                    if other != node.id and node.id in assigned:
+                    if other != node.id:
                         yield (*_span(node), other)
 
 
