@@ -48,6 +48,32 @@ def test_every_forked_episode_starts_from_the_loaded_instance() -> None:
         assert env.reset(9)[0] == "module 2 instance 2 seed 9"
 
 
+GLOBAL_DRAWS = """
+import random
+
+class DrawEnv:
+    def __init__(self, max_turns=12, **kwargs):
+        pass
+    def reset(self, seed=None):
+        return str(random.getrandbits(60)), {}
+    def step(self, action):
+        return "ok", 0.0, True, False, {}
+    def solution(self):
+        return ["x"]
+"""
+
+
+def test_every_forked_episode_gets_a_new_global_random_state() -> None:
+    """A played episode runs in a new process; a fork that kept the loaded process's global
+    random state would repeat the same draws in every episode, hiding nondeterminism."""
+    with SandboxedEnv(GLOBAL_DRAWS, LIMITS) as env:
+        draws = []
+        for _ in range(4):
+            with env.episode():
+                draws.append(env.reset(1)[0])
+    assert len(set(draws)) == 4, draws
+
+
 def test_a_hang_inside_a_forked_episode_kills_the_instance_with_a_timeout() -> None:
     env = SandboxedEnv(COUNTING, LIMITS)
     try:

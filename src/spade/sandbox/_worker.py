@@ -72,6 +72,9 @@ class _Draws:
 
     count = 0
     mutated = (0, 0)
+    shared: Any = None
+    """The module-level generator (``random._inst``), reseeded from fresh entropy in every
+    forked episode, as a played episode's new process would be."""
 
 
 def _install_draw_hooks() -> None:
@@ -104,7 +107,7 @@ def _install_draw_hooks() -> None:
     for name, value in list(vars(random).items()):
         if getattr(value, "__self__", None) is random._inst:
             setattr(random, name, getattr(shared, name))
-    random._inst = shared
+    random._inst = _Draws.shared = shared
 
 
 def main() -> None:
@@ -175,6 +178,11 @@ def _fork_episode(wire: Any, proto_out: int, request_id: Any, max_bytes: int) ->
         return None
     if pid == 0:
         os.close(done_read)
+        # A played episode runs in a process of its own, whose global random state is new; a
+        # copy that kept this one would make global draws repeat from episode to episode, and
+        # the determinism stage would catch them only by the other process's chance.
+        if _Draws.shared is not None:
+            _Draws.shared.seed()
         _send(wire, proto_out, {"id": request_id, "ok": True, "value": os.getpid()}, max_bytes)
         return done_write
     os.close(done_write)
