@@ -33,6 +33,8 @@ LOSS_DESIGNER: Final = "loss_designer"
 CLIP_FRACTION_AGENT: Final = "clip_fraction_agent"
 CLIP_FRACTION_DESIGNER: Final = "clip_fraction_designer"
 GRAD_NORM: Final = "grad_norm"
+LEARNING_RATE: Final = "learning_rate"
+"""The rate the update used (``learner.warmup_steps`` raises it over the first steps)."""
 LOGPROB_GAP_MEAN: Final = "logprob_gap_mean"
 LOGPROB_GAP_MAX: Final = "logprob_gap_max"
 TIS_CAPPED: Final = "tis_capped"
@@ -42,6 +44,7 @@ LEARNER_STATS: Final = (
     CLIP_FRACTION_AGENT,
     CLIP_FRACTION_DESIGNER,
     GRAD_NORM,
+    LEARNING_RATE,
     LOGPROB_GAP_MEAN,
     LOGPROB_GAP_MAX,
     TIS_CAPPED,

@@ -115,6 +115,15 @@ def first_sampled(samples: list[Sample]) -> int:
     return min((s.mask.index(1) for s in samples if 1 in s.mask), default=1)
 
 
+def warmed_rate(config: LearnerConfig, steps_taken: int) -> float:
+    """The learning rate of the step after ``steps_taken`` steps: a linear warm-up over
+    ``config.warmup_steps`` steps, then ``config.learning_rate``. A function of the step count
+    alone, which the optimizer's state keeps, so a resumed run continues the same schedule."""
+    if config.warmup_steps <= 0:
+        return config.learning_rate
+    return config.learning_rate * min(1.0, (steps_taken + 1) / config.warmup_steps)
+
+
 class Learner(Updater):
     """Adam on the trainable parameters (the LoRA adapter, or every weight); the ``Updater`` of
     a run in one process.
@@ -205,6 +214,9 @@ class Learner(Updater):
         if combine is not None:
             stats = combine(dict(stats))
         norm = self._clip()
+        rate = warmed_rate(self.config, self.steps_taken())
+        for group in self.optimizer.param_groups:
+            group["lr"] = rate
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
         self.model.eval()
@@ -218,6 +230,7 @@ class Learner(Updater):
             stats["logprob_gap_mean"] /= tokens
             stats["tis_capped"] /= tokens
         stats["grad_norm"] = float(norm)
+        stats["learning_rate"] = rate
         return dict(stats)
 
     def _clip(self) -> float:
