@@ -158,6 +158,30 @@ def test_broken_environment_fails_the_right_check(name: str) -> None:
     assert verdict.ladder == STAGES.index(failed) / len(STAGES)
 
 
+QUIZ_RAISES = """
+from spade.envkit import QuizEnv
+
+
+class ShelfEnv(QuizEnv):
+    def rounds(self, rng):
+        names = ["ash", "oak", "elm"]
+        i = rng.randint(0, 5)
+        return "Shelves: ash, oak, elm.", [("Which shelf?", names[i + 3])]
+"""
+
+
+def test_an_error_in_code_run_at_creation_names_that_code_not_the_constructor() -> None:
+    verdict = check_source(QUIZ_RAISES, "shelf", CONFIG, limits=LIMITS)
+    first = next(c for c in verdict.checks if not c.passed)
+    assert first.name == "interface"
+    assert "IndexError" in first.message and "in rounds()" in first.message
+    assert "must accept no arguments" not in first.message
+    module_raises = "x = [][1]\n" + COUNTER
+    verdict = check_source(module_raises, "counter", CONFIG, limits=LIMITS)
+    message = next(c for c in verdict.checks if not c.passed).message
+    assert "top-level code" in message and "must accept no arguments" not in message
+
+
 def test_leaking_the_answer_when_out_of_turns_is_caught() -> None:
     source = variant(
         "            return observation, 0.0, False, True, {}",

@@ -196,14 +196,28 @@ class Context:
         return self._public
 
 
-def describe(exc: EnvCodeError) -> str:
-    """The exception with the last line of environment code it came from."""
-    where = ""
+def _innermost_env_frame(exc: EnvCodeError) -> str | None:
+    """The traceback line of the last frame in environment code ('File "<env>", line N, in
+    f'), or None."""
     for line in reversed(exc.remote_traceback.splitlines()):
         stripped = line.strip()
         if stripped.startswith('File "<env>"'):
-            where = " (" + stripped.replace("File ", "", 1) + ")"
-            break
+            return stripped
+    return None
+
+
+def innermost_env_function(exc: EnvCodeError) -> str | None:
+    """The environment function the error came from ('<module>' at load), or None."""
+    frame = _innermost_env_frame(exc)
+    if frame is None or ", in " not in frame:
+        return None
+    return frame.rsplit(", in ", 1)[1].strip()
+
+
+def describe(exc: EnvCodeError) -> str:
+    """The exception with the last line of environment code it came from."""
+    frame = _innermost_env_frame(exc)
+    where = "" if frame is None else " (" + frame.replace("File ", "", 1) + ")"
     kind = exc.remote_type or "Exception"
     if isinstance(exc, EnvContractError):
         return f"{exc}"

@@ -15,7 +15,7 @@ from spade.checker.policies import (
     look,
     replay,
 )
-from spade.checker.stages.context import Context, StageFailure, describe
+from spade.checker.stages.context import Context, StageFailure, describe, innermost_env_function
 from spade.errors import EnvCodeError, EnvContractError
 from spade.sandbox import SandboxedEnv
 from spade.sandbox.imports import forbidden_imports
@@ -60,7 +60,7 @@ def interface(ctx: Context) -> str:
     except EnvCodeError as exc:
         raise StageFailure(
             f"loading the module or calling the class with no arguments raised {describe(exc)}; "
-            "__init__ must accept no arguments (e.g. def __init__(self, max_turns=12, **kwargs))"
+            + _load_advice(exc)
         ) from None
     missing = [m for m in ("reset", "step", "solution") if m not in ctx.instance.methods]
     if missing:
@@ -70,6 +70,18 @@ def interface(ctx: Context) -> str:
             "dict), hint() -> str and solution() -> list[str]"
         )
     return f"class {ctx.instance.class_name} has reset(), step() and solution()"
+
+
+def _load_advice(exc: EnvCodeError) -> str:
+    """What to fix after a failed load: the constructor's signature only where the error is
+    about it; otherwise the code at the line the error names."""
+    where = innermost_env_function(exc)
+    signature = exc.remote_type == "TypeError" and "argument" in str(exc)
+    if signature or where in (None, "__init__"):
+        return "__init__ must accept no arguments (e.g. def __init__(self, max_turns=12, **kwargs))"
+    if where == "<module>":
+        return "the error is in the module's top-level code: fix that line"
+    return f"the error is in {where}(), which runs when the instance is created: fix that line"
 
 
 def reset(ctx: Context) -> str:
