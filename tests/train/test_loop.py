@@ -106,8 +106,8 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
     leaves = _leaves(resolved)
     # #24: 148 leaves before one knob per concept; #32: 147 before the settings per role, 146
     # after (roles.agent and roles.designer: the designer warm-start's on/off and its adapter
-    # folder became one setting, roles.designer.warmstart).
-    assert len(leaves) == 146
+    # folder became one setting, roles.designer.warmstart); #33 added learner.warmup_steps.
+    assert len(leaves) == 147
     assert [k for k in leaves if k.endswith(("hint_source", "win_threshold", "dtype"))] == [
         "dtype",
         "rollout.hint_source",

@@ -20,7 +20,7 @@ def test_the_rate_rises_linearly_then_stays() -> None:
     config = LearnerConfig(learning_rate=8e-4, warmup_steps=4)
     rates = [warmed_rate(config, k) for k in range(6)]
     assert rates == pytest.approx([2e-4, 4e-4, 6e-4, 8e-4, 8e-4, 8e-4])
-    assert warmed_rate(LearnerConfig(learning_rate=8e-4), 0) == 8e-4
+    assert warmed_rate(LearnerConfig(learning_rate=8e-4, warmup_steps=0), 0) == 8e-4
 
 
 def learner(warmup: int) -> Learner:

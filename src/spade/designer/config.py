@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spade.checker.config import CheckConfig
 from spade.designer.novelty import NoveltyConfig
+from spade.llm.base import SamplingParams
 
 
 class MemoryConfig(BaseModel):
@@ -148,3 +149,9 @@ class DesignerConfig(BaseModel):
         low = round(self.frontier_low - margin, 9)
         high = round(self.frontier_high + margin, 9)
         return win_rate < low or win_rate > high
+
+    def sampling(self) -> SamplingParams:
+        """How the designer samples a file: its temperature, top-p and token budget."""
+        return SamplingParams(
+            temperature=self.temperature, top_p=self.top_p, max_new_tokens=self.max_new_tokens
+        )

@@ -31,7 +31,7 @@ from spade.designer.prompts import (
     repair_messages,
 )
 from spade.designer.types import EnvKind, Outcome, RoundContext
-from spade.llm.base import Message, Policy, SamplingParams
+from spade.llm.base import Message, Policy
 from spade.sandbox import SandboxPool
 from spade.seeds import env_seed
 from spade.types import Completion, Verdict
@@ -194,9 +194,7 @@ def sample_replies(
     chat template's assistant header in ``prompt_ids`` and the model continues from there.
     Chat-only policies (a server) get no prefill. Returns the prefills actually used.
     """
-    params = SamplingParams(
-        temperature=config.temperature, top_p=config.top_p, max_new_tokens=config.max_new_tokens
-    )
+    params = config.sampling()
     tokens = policy.tokens()
     if tokens is not None:
         prompt_ids = [

@@ -26,7 +26,7 @@ from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.novelty import nearest, signature_of
 from spade.designer.prompts import no_code_messages, prefill_text, repair_messages
-from spade.llm.base import SamplingParams, TokenPolicy
+from spade.llm.base import TokenPolicy
 from spade.regret.estimators import wilson_interval
 from spade.sandbox import SandboxPool
 from spade.types import Completion, Verdict
@@ -158,11 +158,7 @@ def _generate(
     """Completions of ``prompts`` with the designer's sampling settings, ``draw.batch`` at a
     time, each with its own sampling seed derived from ``draw.seed`` and the attempt ``number``
     (0 the first reply, n the n-th repair)."""
-    params = SamplingParams(
-        temperature=designer.temperature,
-        top_p=designer.top_p,
-        max_new_tokens=designer.max_new_tokens,
-    )
+    params = designer.sampling()
     completions: list[Completion] = []
     what = "designs" if number == 0 else f"repairs ({number})"
     for first in range(0, len(prompts), draw.batch):
