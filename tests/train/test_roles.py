@@ -39,8 +39,9 @@ def batch(role: str, count: int, seed: int) -> list[Sample]:
     return samples
 
 
-def learner(adapters: tuple[str, ...]) -> Learner:
-    """The tiny model with LoRA (random B matrices, so every adapter weight gets a gradient)."""
+def learner(adapters: tuple[str, ...], config: LearnerConfig | None = None) -> Learner:
+    """The tiny model with LoRA (random B matrices, so every adapter weight gets a gradient);
+    ``config`` defaults to Adam at 5e-3."""
     spec = ModelSpec(
         name="tiny-random", device="cpu", lora=LoraSettings(rank=4, alpha=8), adapters=adapters
     )
@@ -50,7 +51,8 @@ def learner(adapters: tuple[str, ...]) -> Learner:
         for name, parameter in policy.model.named_parameters():
             if "lora_B" in name:
                 parameter.copy_(torch.randn(parameter.shape, generator=generator) * 0.05)
-    return Learner(policy, LearnerConfig(learning_rate=5e-3), seed=0, recompute_old=True)
+    config = config or LearnerConfig(learning_rate=5e-3)
+    return Learner(policy, config, seed=0, recompute_old=True)
 
 
 @pytest.mark.parametrize("moved", ROLES)

@@ -8,10 +8,8 @@ from pathlib import Path
 import pytest
 import torch
 from test_roles import batch
+from test_roles import learner as lora_learner
 
-from spade.llm.adapters import LoraSettings
-from spade.llm.hf import HFPolicy
-from spade.llm.spec import ModelSpec
 from spade.train.config import LearnerConfig
 from spade.train.learner import Learner, warmed_rate
 
@@ -24,15 +22,7 @@ def test_the_rate_rises_linearly_then_stays() -> None:
 
 
 def learner(warmup: int) -> Learner:
-    spec = ModelSpec(name="tiny-random", device="cpu", lora=LoraSettings(rank=4, alpha=8))
-    policy = HFPolicy.from_spec(spec)
-    generator = torch.Generator().manual_seed(5)
-    with torch.no_grad():
-        for name, parameter in policy.model.named_parameters():
-            if "lora_B" in name:
-                parameter.copy_(torch.randn(parameter.shape, generator=generator) * 0.05)
-    config = LearnerConfig(learning_rate=5e-3, warmup_steps=warmup)
-    return Learner(policy, config, seed=0, recompute_old=True)
+    return lora_learner((), LearnerConfig(learning_rate=5e-3, warmup_steps=warmup))
 
 
 def moved(learner: Learner) -> list[torch.Tensor]:
