@@ -176,6 +176,12 @@ def test_an_error_in_code_run_at_creation_names_that_code_not_the_constructor() 
     assert first.name == "interface"
     assert "IndexError" in first.message and "in rounds()" in first.message
     assert "must accept no arguments" not in first.message
+    converts = QUIZ_RAISES.replace("names[i + 3]", "[int(n) for n in [names]][0]")
+    verdict = check_source(converts, "shelf", CONFIG, limits=LIMITS)
+    message = next(c for c in verdict.checks if not c.passed).message
+    assert "TypeError" in message and "int() argument" in message
+    assert "runs when the instance is created" in message
+    assert "must accept no arguments" not in message
     module_raises = "x = [][1]\n" + COUNTER
     verdict = check_source(module_raises, "counter", CONFIG, limits=LIMITS)
     message = next(c for c in verdict.checks if not c.passed).message

@@ -73,14 +73,16 @@ def interface(ctx: Context) -> str:
 
 
 def _load_advice(exc: EnvCodeError) -> str:
-    """What to fix after a failed load: the constructor's signature only where the error is
-    about it; otherwise the code at the line the error names."""
+    """What to fix after a failed load: the constructor where the error came from it (calling
+    the class with arguments it requires fails before any environment line runs, so no line is
+    named); otherwise the code at the line the error names."""
     where = innermost_env_function(exc)
-    signature = exc.remote_type == "TypeError" and "argument" in str(exc)
-    if signature or where in (None, "__init__"):
+    if where in (None, "__init__"):
         return "__init__ must accept no arguments (e.g. def __init__(self, max_turns=12, **kwargs))"
     if where == "<module>":
         return "the error is in the module's top-level code: fix that line"
+    if where.startswith("<"):  # a comprehension, lambda or generator expression
+        return "the error is at that line, in code that runs when the instance is created"
     return f"the error is in {where}(), which runs when the instance is created: fix that line"
 
 
