@@ -116,6 +116,38 @@ def test_no_questions_is_refused() -> None:
         EmptyQuiz()
 
 
+def test_a_round_with_working_shows_it_in_the_solution_and_plays_the_same() -> None:
+    class WorkedQuiz(FixedQuiz):
+        items = (("Capital of France?", "Paris"), ("2 + 2?", "4", "2 + 2 = 4."))
+
+    env = WorkedQuiz()
+    env.reset(seed=0)
+    assert env.solution() == ["\\boxed{Paris}", "2 + 2 = 4. \\boxed{4}"]
+    assert env.step("\\boxed{paris}")[1] == 0.5 and env.solution() == ["2 + 2 = 4. \\boxed{4}"]
+    _, reward, terminated, _, _ = env.step("Since 2 + 2 = 5: \\boxed{4}")
+    assert (reward, terminated) == (0.5, True) and env.episode_return == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("item", [("Q",), ("Q", "1", "w", "x"), "Q1", 7])
+def test_a_round_that_is_not_a_pair_or_a_triple_is_refused(item: object) -> None:
+    class OddQuiz(FixedQuiz):
+        items = (item,)  # type: ignore[assignment]
+
+    with pytest.raises(ValueError, match="a round must be"):
+        OddQuiz()
+
+
+def test_a_subclass_that_fills_its_questions_itself_still_has_a_solution() -> None:
+    class OwnTask(FixedQuiz):
+        def new_task(self, rng: random.Random) -> str:
+            self.questions, self.asked = [("Q", "A")], 0
+            return "One question."
+
+    env = OwnTask()
+    env.reset(seed=0)
+    assert env.solution() == ["\\boxed{A}"]
+
+
 def test_reset_draws_the_questions_from_the_seed() -> None:
     first, second = RunLengthEnv(), RunLengthEnv()
     assert first.reset(seed=3) == second.reset(seed=3)

@@ -69,3 +69,16 @@ def test_pairs_repeat_for_a_seed_and_a_losing_solution_gives_none(pool: SandboxP
     assert len(dropped) == 3 and all("wrong#0" in d and "did not win" in d for d in dropped)
     assert 0 < sum("hinted" in p.augmentations for p in pairs) < len(pairs)
     assert agent_pairs(sources, draw, RUN.rollout, pool) == (pairs, dropped)
+
+
+def test_a_worked_quiz_gives_replies_that_show_the_working_then_the_answer(
+    pool: SandboxPool,
+) -> None:
+    (summed,) = generate(1, seed=0, doc_ids={"22-double-entry-bookkeeping"}, tiers=["sum"],
+                         worked=True)  # fmt: skip
+    turns = play_solution(Twins(pool.open), summed.source, 500_000_004, False, RUN.rollout)
+    assert turns is not None
+    for _, action in turns:
+        working, _, answer = action.partition(" \\boxed{")
+        assert working and not working.startswith("\\boxed") and answer.endswith("}")
+    assert any(" = " in action for _, action in turns)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 
 import pytest
 
@@ -92,3 +93,60 @@ def test_every_generated_file_fits_the_designers_token_budget() -> None:
     files = generate(3, seed=0)
     longest = max(len(tokenizer(f.source)["input_ids"]) for f in files)
     assert longest <= RUN.designer.max_new_tokens, longest
+
+
+def _solutions(source: str, seeds: range) -> list[str]:
+    """Every reference reply of ``source``'s episodes for ``seeds`` (executed here: the files
+    are ours; the checker test above plays them in the sandbox)."""
+    namespace: dict[str, object] = {}
+    exec(compile(source, "worked", "exec"), namespace)
+    (cls,) = [v for k, v in namespace.items() if k.endswith("Env") and k != "QuizEnv"]
+    replies = []
+    for seed in seeds:
+        env = cls()  # type: ignore[operator]
+        env.reset(seed=seed)
+        replies += env.solution()
+    return replies
+
+
+def test_worked_quizzes_show_correct_working_before_every_answer() -> None:
+    """The agent's worked quizzes: every reference reply is a line of working, then the boxed
+    answer; every sum, difference and product the working states is right; the working names
+    the answer it leads to; and a reply fits the run's turn budget."""
+    from transformers import AutoTokenizer
+
+    from spade.envkit.parsers import parse_boxed
+    from spade.llm.models import embedded_model_dir
+    from spade.warmstart.generators import WORKED_TIERS
+
+    tokenizer = AutoTokenizer.from_pretrained(embedded_model_dir())
+    files = generate(1, seed=0, doc_ids={t.doc_id for t in THEMES[::4]}, worked=True)
+    assert {f.tier for f in files} == set(WORKED_TIERS) and all(f.worked for f in files)
+    assert all("/worked:" in f.label for f in files)
+    arithmetic = 0
+    for item in files:
+        for reply in _solutions(item.source, range(3)):
+            working, _, rest = reply.partition("\\boxed{")
+            answer = parse_boxed(reply)
+            assert working.strip() and rest and answer, reply
+            for left, op, right, result in re.findall(r"(\d+) ([-+*]) (\d+) = (\d+)", working):
+                assert eval(f"{left} {op} {right}") == int(result), reply
+                arithmetic += 1
+            if " = " in working or "(" in working:
+                assert answer in working, reply
+            assert len(tokenizer(reply)["input_ids"]) <= RUN.rollout.max_tokens_per_turn - 4
+    assert arithmetic > 20
+    with pytest.raises(ValueError, match="unknown tiers"):
+        generate(1, seed=0, tiers=["procedure"], worked=True)
+
+
+def test_worked_quizzes_pass_the_checker() -> None:
+    files = generate(1, seed=0, doc_ids={"06-euclidean-algorithm"}, worked=True)
+    check = RUN.designer.check.model_copy(update={"check_seed": 7})
+    with SandboxPool(RUN.sandbox, spares=1) as pool:
+        failed = [
+            (f.label, verdict.failures)
+            for f in files
+            if not (verdict := check_source(f.source, f.label, check, pool, max_turns=4)).passed
+        ]
+    assert failed == []

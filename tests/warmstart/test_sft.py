@@ -32,7 +32,7 @@ RUN = RunConfig()
 def pairs():  # type: ignore[no-untyped-def]
     with SandboxPool(RUN.sandbox, spares=2) as pool:
         built = build_pairs(
-            WarmstartConfig(per_tier=1, agent_episodes=1),
+            WarmstartConfig(per_tier=1, agent_per_tier=1, agent_episodes=1),
             RUN.designer,
             pool,
             rollout=RUN.rollout,

@@ -74,11 +74,19 @@ def build(
             help=f"Generated files per document and tier (default: {_DEFAULTS['per_tier']}).",
         ),
     ] = None,
+    agent_per_tier: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Worked quizzes per document and tier for the agent's pairs "
+            f"(default: {_DEFAULTS['agent_per_tier']}).",
+        ),
+    ] = None,
     agent_episodes: Annotated[
         int | None,
         typer.Option(
             min=0,
-            help="Solution-played episodes per passing generated file for the agent's pairs "
+            help="Solution-played episodes per passing worked quiz for the agent's pairs "
             f"(default: {_DEFAULTS['agent_episodes']}).",
         ),
     ] = None,
@@ -95,7 +103,12 @@ def build(
     from spade.warmstart.dataset import build_pairs, dataset_path, write_pairs
 
     run = _run_config(config, overrides)
-    given = {"per_tier": per_tier, "agent_episodes": agent_episodes, "variants": variants}
+    given = {
+        "per_tier": per_tier,
+        "agent_per_tier": agent_per_tier,
+        "agent_episodes": agent_episodes,
+        "variants": variants,
+    }
     settings = WarmstartConfig(seed=seed, **{k: v for k, v in given.items() if v is not None})
     path = out or dataset_path()
     with SandboxPool(run.sandbox, spares=2) as pool, console.status("checking") as status:
@@ -124,6 +137,14 @@ def build_report(built: Any, settings: WarmstartConfig) -> dict[str, Any]:
     for pair in built.designer:
         tier = pair.id.split("/")[1].split("#")[0]
         tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})["kept"] += 1
+    for pair in built.agent:
+        label = pair.id.removeprefix("agent:").split("@")[0]
+        if "/worked:" in label:
+            tier = label.split("/")[1].split("#")[0]
+            row = tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})
+            row.setdefault("files", set()).add(label)
+    for row in tiers.values():
+        row["kept"] += len(row.pop("files", ()))
     for item in built.rejected:
         tier = item["variant"].split("/")[1].split("#")[0]
         row = tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})

@@ -6,6 +6,11 @@ surrounding spaces and runs of inner spaces ignored), pays ``1 / len(rounds)`` p
 ends the episode at the first wrong one, and derives ``solution()`` from the answers. It refuses
 more rounds than ``max_turns`` (an episode that cannot be won) and an empty or non-text answer.
 
+A round may carry a third item, its *working*: a short line that shows how the answer follows
+from the text (``"50 - 21 = 29."``). Play is the same; ``solution()`` then writes the working
+before each ``\\boxed{}`` answer, so a reference reply shows the steps (the agent's warm-start
+pairs learn from such replies, ``spade.warmstart.agent``).
+
 Meant for small models: the author writes the task's content only, in about ten lines, and cannot
 get the turn budget or the reference solution wrong.
 """
@@ -31,13 +36,15 @@ class QuizEnv(TurnEnv):
     max_turns = 4
     format_help = "Reply with your answer as \\boxed{answer}."
 
-    def rounds(self, rng: random.Random) -> tuple[str, list[tuple[str, str]]]:
-        """(introduction, [(question, answer), ...]) for one episode, drawn from ``rng``."""
+    def rounds(self, rng: random.Random) -> tuple[str, list[tuple[str, ...]]]:
+        """(introduction, [(question, answer), ...]) for one episode, drawn from ``rng``; a
+        round may be (question, answer, working)."""
         raise NotImplementedError("rounds(rng) must return (intro, [(question, answer), ...])")
 
     def new_task(self, rng: random.Random) -> str:
         intro, items = self.rounds(rng)
-        questions = [(str(q), str(a)) for q, a in items]
+        rounds = [_round(item) for item in items]
+        questions = [(q, a) for q, a, _ in rounds]
         if not questions:
             raise ValueError("rounds(rng) returned no (question, answer) pairs")
         if len(questions) > self.max_turns:
@@ -53,6 +60,7 @@ class QuizEnv(TurnEnv):
                     "without '}'"
                 )
         self.questions = questions
+        self.working = [w for _, _, w in rounds]
         self.asked = 0
         return f"{intro} {self.format_help}\n{self.questions[0][0]}"
 
@@ -67,4 +75,20 @@ class QuizEnv(TurnEnv):
         return f"Right. {self.questions[self.asked][0]}", share, False
 
     def solution(self) -> list[str]:
-        return [f"\\boxed{{{answer}}}" for _, answer in self.questions[self.asked :]]
+        # A subclass that fills self.questions itself may have no working.
+        notes = list(getattr(self, "working", []))[self.asked :]
+        left = self.questions[self.asked :]
+        notes += [""] * (len(left) - len(notes))
+        return [
+            f"{w} \\boxed{{{answer}}}".lstrip() for (_, answer), w in zip(left, notes, strict=False)
+        ]
+
+
+def _round(item: object) -> tuple[str, str, str]:
+    """(question, answer, working) of one round: a pair or a triple, as text."""
+    if not isinstance(item, (tuple, list)) or len(item) not in (2, 3):
+        raise ValueError(
+            f"a round must be (question, answer) or (question, answer, working), got {item!r}"
+        )
+    question, answer, *working = item
+    return str(question), str(answer), " ".join(str(w) for w in working).strip()

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.hf import LoraSettings
 
-DATASET_VERSION = "v6"
+DATASET_VERSION = "v7"
 
 
 class WarmstartConfig(BaseModel):
@@ -22,11 +22,18 @@ class WarmstartConfig(BaseModel):
         description="Generated quiz files per training document and difficulty tier "
         "(spade.warmstart.generators); each is checked and the failures dropped.",
     )
+    agent_per_tier: int = Field(
+        3,
+        ge=0,
+        description="Worked quizzes per training document and tier for the agent's pairs "
+        "(spade.warmstart.generators.WORKED_TIERS: each answer follows a short line of working, "
+        "'21 + 29 = 50.'); each is checked and the failures dropped.",
+    )
     agent_episodes: int = Field(
         2,
         ge=0,
-        description="Episodes per passing generated file played by its own solution for the "
-        "agent's pairs (one pair per turn); 0 leaves the agent out of the warm-start.",
+        description="Episodes per passing worked quiz played by its own solution for the agent's "
+        "pairs (one pair per turn); 0 leaves the quizzes out of the agent's warm-start.",
     )
     agent_library_episodes: int = Field(
         6,

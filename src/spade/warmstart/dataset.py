@@ -133,8 +133,18 @@ def generated_in_use(
     generated template), for the training documents (of ``doc_ids``, when given) only."""
     if not any(t in GENERATED_TEMPLATES for _, t in templates_in_use(designer)):
         return []
+    return generate(config.per_tier, config.seed, _training_docs(doc_ids))
+
+
+def worked_in_use(config: WarmstartConfig, doc_ids: set[str] | None = None) -> list[Generated]:
+    """The agent's worked quizzes (``generators.WORKED_TIERS``) for the training documents (of
+    ``doc_ids``, when given) only."""
+    return generate(config.agent_per_tier, config.seed, _training_docs(doc_ids), worked=True)
+
+
+def _training_docs(doc_ids: set[str] | None) -> set[str]:
     training = {d.id for d in load_corpus(None, training=True)} - set(HELDOUT_DOCS)
-    return generate(config.per_tier, config.seed, training & (doc_ids or training))
+    return training & (doc_ids or training)
 
 
 def file_body(source: str, prefill: str) -> str:
@@ -287,13 +297,12 @@ def build_pairs(
     progress: Callable[[str], None] | None = None,
 ) -> Built:
     """Pairs for every generated target, every hand-written target and its checked variants,
-    and the agent's pairs from the generated targets that pass (generated for ``doc_ids`` only,
-    when given). An original hand-written target that fails the checker is an error: it is ours
-    to fix; a generated one is dropped."""
+    and the agent's pairs from the worked quizzes that pass and the library's training
+    environments (generated for ``doc_ids`` only, when given). An original hand-written target
+    that fails the checker is an error: it is ours to fix; a generated file is dropped."""
     documents = {d.id: d for d in load_corpus(None, training=True)}
     context = BuildContext(config, designer, pool, rollout.max_turns, documents, progress)
     built = Built([], [], [], [])
-    passed: list[tuple[str, str]] = []
     for item in generated_in_use(designer, config, doc_ids):
         failures = context.passes(item.source, item.label)
         if failures:
@@ -304,13 +313,20 @@ def build_pairs(
             context.pair(item.label, item.doc_id, EnvKind.REASONING, item.source, [item.tier],
                          rng, item.number == 0)
         )  # fmt: skip
-        passed.append((item.label, item.source))
         if rng.random() < config.repair_share:
             repair = context.repair_pair(item.label, item.doc_id, item.source, rng)
             built.repair += [repair] if repair is not None else []
     for target in targets_in_use(designer, root):
         built.designer += _file_pairs(context, target, built.rejected)
     if config.agent_episodes:
+        passed = []
+        for item in worked_in_use(config, doc_ids):
+            failures = context.passes(item.source, item.label)
+            if failures:
+                built.rejected.append({"variant": item.label, "augmentations": [],
+                                       "failed": failures})  # fmt: skip
+            else:
+                passed.append((item.label, item.source))
         draw = AgentDraw(config.agent_episodes, config.agent_hinted_share, config.seed)
         built.agent, built.agent_dropped = agent_pairs(passed, draw, rollout, pool, progress)
     if config.agent_library_episodes:

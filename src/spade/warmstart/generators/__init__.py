@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from spade.warmstart.generators.documents import PROCEDURES, procedure
 from spade.warmstart.generators.themes import THEMES, Theme, themes
-from spade.warmstart.generators.tiers import ORDER, chain, tier
+from spade.warmstart.generators.tiers import AGENT_BLOCKS, ORDER, chain, tier
 
 TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
     **{kind: tier(kind) for kind in ORDER},
@@ -18,6 +18,14 @@ TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
     "chain": chain,
 }
 """Tier name -> generator, easiest first (``procedure``: the document's own procedure)."""
+
+WORKED_TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
+    **{kind: tier(kind, worked=True) for kind in [*AGENT_BLOCKS, *ORDER]},
+    "chain": lambda theme, rng: chain(theme, rng, worked=True),
+}
+"""Tier name -> generator of the agent's worked quizzes: every round also carries its working
+(``tiers.compose``), so the solution shows the steps before the answer (``spade.warmstart.agent``).
+The document procedures are not among them: their working is a whole algorithm."""
 
 WEIGHTS: dict[str, int] = {"procedure": 2}
 """Files of a tier per document, in multiples of ``per_tier`` (1 when not listed): a document's
@@ -33,35 +41,54 @@ class Generated:
     tier: str
     number: int
     source: str
+    worked: bool = False
+    """One of the agent's worked quizzes (``WORKED_TIERS``), not a designer target."""
 
     @property
     def label(self) -> str:
-        return f"{self.doc_id}/{self.tier}#{self.number}"
+        return f"{self.doc_id}/{'worked:' if self.worked else ''}{self.tier}#{self.number}"
 
 
 def generate(
-    per_tier: int, seed: int, doc_ids: set[str] | None = None, tiers: list[str] | None = None
+    per_tier: int,
+    seed: int,
+    doc_ids: set[str] | None = None,
+    tiers: list[str] | None = None,
+    worked: bool = False,
 ) -> list[Generated]:
     """Up to ``per_tier`` distinct files per document and tier (times the tier's ``WEIGHTS``;
-    fewer when draws repeat), in a fixed order; the same seed gives the same files."""
-    chosen = tiers or list(TIERS)
-    unknown = sorted(set(chosen) - set(TIERS))
+    fewer when draws repeat), in a fixed order; the same seed gives the same files. ``worked``:
+    the agent's worked quizzes (``WORKED_TIERS``), drawn from a stream of their own."""
+    table = WORKED_TIERS if worked else TIERS
+    chosen = tiers or list(table)
+    unknown = sorted(set(chosen) - set(table))
     if unknown:
-        raise ValueError(f"unknown tiers {unknown}: choose from {', '.join(TIERS)}")
+        raise ValueError(f"unknown tiers {unknown}: choose from {', '.join(table)}")
     out = []
     for theme in themes(doc_ids):
         for name in chosen:
-            rng = random.Random(f"{seed}:{theme.doc_id}:{name}")
+            stream = f"{seed}:{theme.doc_id}:{name}" + (":worked" if worked else "")
+            rng = random.Random(stream)
             seen: set[str] = set()
             wanted = per_tier * WEIGHTS.get(name, 1)
             for _ in range(wanted * 4):
                 if len(seen) == wanted:
                     break
-                source = TIERS[name](theme, rng)
+                source = table[name](theme, rng)
                 if source not in seen:
                     seen.add(source)
-                    out.append(Generated(theme.doc_id, name, len(seen) - 1, source))
+                    out.append(Generated(theme.doc_id, name, len(seen) - 1, source, worked))
     return out
 
 
-__all__ = ["PROCEDURES", "THEMES", "TIERS", "WEIGHTS", "Generated", "Theme", "generate", "themes"]
+__all__ = [
+    "PROCEDURES",
+    "THEMES",
+    "TIERS",
+    "WEIGHTS",
+    "WORKED_TIERS",
+    "Generated",
+    "Theme",
+    "generate",
+    "themes",
+]

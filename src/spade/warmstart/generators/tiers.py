@@ -40,6 +40,9 @@ class Table:
     k: int
     names: str
     values: str
+    worked: bool = False
+    """Whether question blocks also write ``work<n>``, the working shown before the answer (drawn
+    from nothing: a worked file asks exactly what the plain file with the same draws asks)."""
 
 
 Block = Callable[[Table, int, random.Random], tuple[str, str]]
@@ -97,15 +100,18 @@ def _intro(t: Table, rng: random.Random) -> str:
     return code + f'{IND}intro = "{title}, in {unit}: " + " | ".join(shown)\n'
 
 
-def table_block(theme: Theme, rng: random.Random, kmin: int = 3) -> tuple[Table, str]:
+def table_block(
+    theme: Theme, rng: random.Random, kmin: int = 3, worked: bool = False
+) -> tuple[Table, str]:
     """A drawn table of labels and distinct numbers, and an ``intro`` that shows all of it: names,
-    numbers and the intro each written in one of several code shapes."""
+    numbers and the intro each written in one of several code shapes (``worked``: the table's
+    questions write their working, ``Table.worked``)."""
     span = theme.high - theme.low
     low = theme.low + rng.randint(0, span // 5)
     high = max(theme.high - rng.randint(0, span // 5), low + 12)
     k = rng.randint(kmin, min(5, len(theme.things)))
     t = Table(theme, k, rng.choice(("names", "items", "labels", "keys", "entries")),
-              rng.choice(("values", "counts", "amounts", "numbers", "sizes")))  # fmt: skip
+              rng.choice(("values", "counts", "amounts", "numbers", "sizes")), worked)  # fmt: skip
     code = _draw_names(t, repr(list(theme.things)), rng) + _draw_values(t, low, high, rng)
     return t, code + _intro(t, rng)
 
@@ -113,6 +119,17 @@ def table_block(theme: Theme, rng: random.Random, kmin: int = 3) -> tuple[Table,
 def text(expr: str, rng: random.Random) -> str:
     """``expr`` turned into the answer's text, in one of three spellings."""
     return rng.choice((f"str({expr})", f'f"{{{expr}}}"', f"repr({expr})"))
+
+
+def _work(t: Table, n: int, expr: str) -> str:
+    """The line defining ``work<n>`` as the f-string ``expr`` when ``t`` is worked (else none)."""
+    return f'{IND}work{n} = f"{expr}"\n' if t.worked else ""
+
+
+def _listed(values: str, keep: str = "") -> str:
+    """An f-string field joining ``values`` (those passing ``keep``, a condition on ``v``)."""
+    where = f" if {keep}" if keep else ""
+    return f"{{', '.join(str(v) for v in {values}{where}) or 'none'}}"
 
 
 def _pick(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
@@ -143,6 +160,7 @@ def lookup(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     ask = rng.choice((f"How many {unit} does {{{names}[{i}]}} have?",
                       f"How many {unit} are listed for {{{names}[{i}]}}?"))  # fmt: skip
     code += f'{IND}q{n} = f"{ask}"\n{IND}a{n} = {answer}\n'
+    code += _work(t, n, f"{{{names}[{i}]}} has {{{values}[{i}]}}.")
     return code, "Find the entry by its name and read its number."
 
 
@@ -164,7 +182,9 @@ def comparison(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
         code += f"{IND}for name, v in zip({names}, {values}):\n{IND}    if v {sign} best{n}:\n"
         code += f"{IND}        a{n} = name\n{IND}        best{n} = v\n"
     code = f'{IND}q{n} = "Which entry has the {word} {t.theme.unit}?"\n' + code
-    return code, f"Compare the numbers and keep the {'largest' if most else 'smallest'}."
+    big = "largest" if most else "smallest"
+    code += _work(t, n, f"The {big} of {_listed(values)} is {{{pick}({values})}} ({{a{n}}}).")
+    return code, f"Compare the numbers and keep the {big}."
 
 
 def count(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
@@ -184,6 +204,8 @@ def count(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
         code += f"{IND}tally{n} = 0\n{IND}for v in {values}:\n{IND}    if v {sign} limit{n}:\n"
         code += f"{IND}        tally{n} += 1\n{IND}a{n} = {text(f'tally{n}', rng)}\n"
     code += f'{IND}q{n} = f"How many entries have {word} {{limit{n}}} {t.theme.unit}?"\n'
+    passing = _listed(values, f"v {sign} limit{n}")
+    code += _work(t, n, f"{word.capitalize()} {{limit{n}}}: {passing}.")
     return code, "Check each number against the limit and keep a tally."
 
 
@@ -204,6 +226,9 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
             )
             code += f"{IND}a{n} = {text(f'both{n}', rng)}\n"
         hint = "Add the two numbers."
+        code += _work(
+            t, n, f"{{{values}[{i}]}} + {{{values}[{j}]}} = {{{values}[{i}] + {values}[{j}]}}."
+        )
     else:
         ask = f"How many more {unit} does {{{names}[{i}]}} have than {{{names}[{j}]}}?"
         if rng.random() < 0.5:
@@ -213,7 +238,13 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
             code += f"{IND}{i}, {j} = sorted(({i}, {j}), key=lambda k: -{values}[k])\n"
             code += f"{IND}a{n} = {text(f'abs({values}[{i}] - {values}[{j}])', rng)}\n"
         hint = "Subtract the smaller number from the larger one."
+        code += _work(
+            t, n, f"{{{values}[{i}]}} - {{{values}[{j}]}} = {{{values}[{i}] - {values}[{j}]}}."
+        )
     code += f'{IND}q{n} = f"{ask}"\n'
+    if t.worked:
+        shown = f"{{{names}[{i}]}} has {{{values}[{i}]}}, {{{names}[{j}]}} has {{{values}[{j}]}}. "
+        code = code.replace(f'{IND}work{n} = f"', f'{IND}work{n} = f"{shown}')
     return code, hint
 
 
@@ -235,6 +266,9 @@ def ordering(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
         code = f"{IND}a{n} = {names}[{values}.index(sorted({values})[{index}])]\n"
     word = "second most" if most else "second fewest"
     code = f'{IND}q{n} = "Which entry has the {word} {t.theme.unit}?"\n' + code
+    flag = ", reverse=True" if most else ""
+    code += _work(t, n, f"In order: {_listed(f'sorted({values}{flag})')}. The second is "
+                        f"{{sorted({values}{flag})[1]}} ({{a{n}}}).")  # fmt: skip
     return code, "Set the extreme number aside, then find the extreme of the rest."
 
 
@@ -248,11 +282,28 @@ def two_step(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
         code += (
             f'{IND}q{n} = f"{ask}"\n{IND}a{n} = {text(f"{values}[{i}] + up{n} - down{n}", rng)}\n'
         )
+        mid = f"{values}[{i}] + up{n}"
+        has = f"{{{names}[{i}]}} has {{{values}[{i}]}}. "
+        code += _work(t, n, f"{has}{{{values}[{i}]}} + {{up{n}}} = {{{mid}}}, then {{{mid}}} - "
+                            f"{{down{n}}} = {{{mid} - down{n}}}.")  # fmt: skip
         return code, "Apply the two changes one at a time, in order."
     code += f"{IND}times{n} = rng.randint(2, 3)\n"
     ask = f"If {{{names}[{i}]}} had {{times{n}}} times as many {unit}, how many would it have?"
     code += f'{IND}q{n} = f"{ask}"\n{IND}a{n} = {text(f"{values}[{i}] * times{n}", rng)}\n'
+    code += _work(t, n, f"{{{names}[{i}]}} has {{{values}[{i}]}}. {{{values}[{i}]}} * {{times{n}}} "
+                        f"= {{{values}[{i}] * times{n}}}.")  # fmt: skip
     return code, "Find the number first, then multiply it."
+
+
+def position(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
+    """Which entry the table lists first, second, third or last (its order as shown)."""
+    names = t.names
+    places = [(0, "first"), (1, "second"), (2, "third"), (-1, "last")]
+    at, word = rng.choice(places[: min(t.k, 3)] + places[-1:])
+    code = f'{IND}q{n} = "Which entry is listed {word}?"\n'
+    code += f"{IND}a{n} = {names}[{at}]\n"
+    code += _work(t, n, f"In order: {{', '.join({names})}}. The {word} is {{{names}[{at}]}}.")
+    return code, "Read the entries in the order they are listed."
 
 
 BLOCKS: dict[str, Block] = {
@@ -265,24 +316,37 @@ BLOCKS: dict[str, Block] = {
 }
 """Question kinds, easiest first."""
 ORDER = list(BLOCKS)
+AGENT_BLOCKS: dict[str, Block] = {"position": position}
+"""Question kinds asked in the agent's worked quizzes only (``tier(kind, worked=True)``), not in
+the designer's targets."""
 
 
-def compose(theme: Theme, rng: random.Random, kinds: Sequence[str | Block], cls: str) -> str:
+def compose(
+    theme: Theme,
+    rng: random.Random,
+    kinds: Sequence[str | Block],
+    cls: str,
+    worked: bool = False,
+) -> str:
     """A quiz asking one question of each of ``kinds`` (a ``BLOCKS`` name or a block) in order,
     over one drawn table. The table is drawn in ``rounds`` or in a method of its own, and the
-    questions are returned as a literal list, a named list or a list built as they are asked."""
-    t, table = table_block(theme, rng, kmin=3)
+    questions are returned as a literal list, a named list or a list built as they are asked.
+    ``worked``: each round whose block writes its working is (question, answer, working)."""
+    t, table = table_block(theme, rng, kmin=3, worked=worked)
     own_method = rng.random() < 0.3
     collect = rng.randrange(3)
     body = f"{IND}{t.names}, {t.values}, intro = self.table(rng)\n" if own_method else table
     body += f"{IND}asked = []\n" if collect == 2 else ""
-    hints = []
+    hints: list[str] = []
+    rounds: list[str] = []
     for n, kind in enumerate(kinds, start=1):
-        block = BLOCKS[kind] if isinstance(kind, str) else kind
+        block = {**BLOCKS, **AGENT_BLOCKS}[kind] if isinstance(kind, str) else kind
         code, hint = block(t, n, rng)
-        body += code + (f"{IND}asked.append((q{n}, a{n}))\n" if collect == 2 else "")
+        shows = worked and f"{IND}work{n} = " in code
+        rounds.append(f"(q{n}, a{n}, work{n})" if shows else f"(q{n}, a{n})")
+        body += code + (f"{IND}asked.append({rounds[-1]})\n" if collect == 2 else "")
         hints.append(hint)
-    pairs = "[" + ", ".join(f"(q{n}, a{n})" for n in range(1, len(kinds) + 1)) + "]"
+    pairs = "[" + ", ".join(rounds) + "]"
     if collect == 0:
         body += f"{IND}return intro, {pairs}\n"
     elif collect == 1:
@@ -301,21 +365,22 @@ def compose(theme: Theme, rng: random.Random, kinds: Sequence[str | Block], cls:
     )
 
 
-def tier(kind: str) -> Callable[[Theme, random.Random], str]:
+def tier(kind: str, worked: bool = False) -> Callable[[Theme, random.Random], str]:
     """The generator of ``kind``'s tier: a quiz whose last (hardest) question is of that kind,
-    after zero to two easier ones."""
+    after zero to two easier ones (an ``AGENT_BLOCKS`` kind counts as the easiest);
+    ``worked``: the quiz writes its working (``compose``)."""
 
     def generate(theme: Theme, rng: random.Random) -> str:
-        easier = ORDER[: ORDER.index(kind)]
+        easier = ORDER[: ORDER.index(kind)] if kind in ORDER else []
         before = rng.sample(easier, min(len(easier), rng.choice((0, 1, 1, 2))))
         name = f"{theme.stem}{kind.title().replace('_', '')}Env"
-        return compose(theme, rng, [*sorted(before, key=ORDER.index), kind], name)
+        return compose(theme, rng, [*sorted(before, key=ORDER.index), kind], name, worked)
 
     generate.__doc__ = f"A quiz whose last (hardest) question is a {kind} question."
     return generate
 
 
-def chain(theme: Theme, rng: random.Random) -> str:
+def chain(theme: Theme, rng: random.Random, worked: bool = False) -> str:
     """Three questions with feedback after each; the last one is the hardest of the three."""
     kinds = sorted(rng.sample(ORDER, 3), key=ORDER.index)
-    return compose(theme, rng, kinds, f"{theme.stem}ChainEnv")
+    return compose(theme, rng, kinds, f"{theme.stem}ChainEnv", worked)
