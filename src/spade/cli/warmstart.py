@@ -56,6 +56,34 @@ DatasetOption = Annotated[
 ]
 
 
+PerTierOption = Annotated[
+    int | None,
+    typer.Option(
+        min=0, help=f"Generated files per document and tier (default: {_DEFAULTS['per_tier']})."
+    ),
+]
+AgentPerTierOption = Annotated[
+    int | None,
+    typer.Option(
+        min=0,
+        help="Worked quizzes per document and tier for the agent's pairs "
+        f"(default: {_DEFAULTS['agent_per_tier']}).",
+    ),
+]
+AgentEpisodesOption = Annotated[
+    int | None,
+    typer.Option(
+        min=0,
+        help="Solution-played episodes per passing worked quiz for the agent's pairs "
+        f"(default: {_DEFAULTS['agent_episodes']}).",
+    ),
+]
+VariantsOption = Annotated[
+    int | None,
+    typer.Option(min=0, help=f"Augmented variants per target (default: {_DEFAULTS['variants']})."),
+]
+
+
 def _run_config(config: Path | None, overrides: list[str] | None) -> Any:
     from spade.train.config import load_config
 
@@ -67,35 +95,10 @@ def build(
     config: ConfigOption = None,
     overrides: SetOption = None,
     out: DatasetOption = None,
-    per_tier: Annotated[
-        int | None,
-        typer.Option(
-            min=0,
-            help=f"Generated files per document and tier (default: {_DEFAULTS['per_tier']}).",
-        ),
-    ] = None,
-    agent_per_tier: Annotated[
-        int | None,
-        typer.Option(
-            min=0,
-            help="Worked quizzes per document and tier for the agent's pairs "
-            f"(default: {_DEFAULTS['agent_per_tier']}).",
-        ),
-    ] = None,
-    agent_episodes: Annotated[
-        int | None,
-        typer.Option(
-            min=0,
-            help="Solution-played episodes per passing worked quiz for the agent's pairs "
-            f"(default: {_DEFAULTS['agent_episodes']}).",
-        ),
-    ] = None,
-    variants: Annotated[
-        int | None,
-        typer.Option(
-            min=0, help=f"Augmented variants per target (default: {_DEFAULTS['variants']})."
-        ),
-    ] = None,
+    per_tier: PerTierOption = None,
+    agent_per_tier: AgentPerTierOption = None,
+    agent_episodes: AgentEpisodesOption = None,
+    variants: VariantsOption = None,
     seed: Annotated[int, typer.Option(help="Seed of the generators and augmentations.")] = 0,
 ) -> None:
     """Generate and check every target (and augmented variant); write the pairs that pass."""
