@@ -137,23 +137,19 @@ def build(
 def build_report(built: Any, settings: WarmstartConfig) -> dict[str, Any]:
     """Per tier (or hand-written template): files kept and dropped with the failed checks."""
     tiers: dict[str, dict[str, Any]] = {}
-    for pair in built.designer:
-        tier = pair.id.split("/")[1].split("#")[0]
-        tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})["kept"] += 1
-    for pair in built.agent:
-        label = pair.id.removeprefix("agent:").split("@")[0]
-        if "/worked:" in label:
-            tier = label.split("/")[1].split("#")[0]
-            row = tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})
-            row.setdefault("files", set()).add(label)
-    for row in tiers.values():
-        row["kept"] += len(row.pop("files", ()))
+
+    def row(label: str) -> dict[str, Any]:
+        tier = label.split("/")[1].split("#")[0]
+        return tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})
+
+    played = dict.fromkeys(pair.id.removeprefix("agent:").split("@")[0] for pair in built.agent)
+    for label in [p.id for p in built.designer] + [x for x in played if "/worked:" in x]:
+        row(label)["kept"] += 1
     for item in built.rejected:
-        tier = item["variant"].split("/")[1].split("#")[0]
-        row = tiers.setdefault(tier, {"kept": 0, "dropped": 0, "failed": {}})
-        row["dropped"] += 1
+        counts = row(item["variant"])
+        counts["dropped"] += 1
         for name in item["failed"][:1]:
-            row["failed"][name] = row["failed"].get(name, 0) + 1
+            counts["failed"][name] = counts["failed"].get(name, 0) + 1
     return {
         "settings": settings.model_dump(mode="json"),
         "designer_pairs": len(built.designer),

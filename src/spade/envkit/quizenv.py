@@ -91,4 +91,4 @@ def _round(item: object) -> tuple[str, str, str]:
             f"a round must be (question, answer) or (question, answer, working), got {item!r}"
         )
     question, answer, *working = item
-    return str(question), str(answer), " ".join(str(w) for w in working).strip()
+    return str(question), str(answer), str(working[0]).strip() if working else ""

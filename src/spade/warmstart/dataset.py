@@ -303,11 +303,7 @@ def build_pairs(
     documents = {d.id: d for d in load_corpus(None, training=True)}
     context = BuildContext(config, designer, pool, rollout.max_turns, documents, progress)
     built = Built([], [], [], [])
-    for item in generated_in_use(designer, config, doc_ids):
-        failures = context.passes(item.source, item.label)
-        if failures:
-            built.rejected.append({"variant": item.label, "augmentations": [], "failed": failures})
-            continue
+    for item in _passing(context, generated_in_use(designer, config, doc_ids), built.rejected):
         rng = random.Random(f"{config.seed}:{item.label}")
         built.designer.append(
             context.pair(item.label, item.doc_id, EnvKind.REASONING, item.source, [item.tier],
@@ -319,14 +315,8 @@ def build_pairs(
     for target in targets_in_use(designer, root):
         built.designer += _file_pairs(context, target, built.rejected)
     if config.agent_episodes:
-        passed = []
-        for item in worked_in_use(config, doc_ids):
-            failures = context.passes(item.source, item.label)
-            if failures:
-                built.rejected.append({"variant": item.label, "augmentations": [],
-                                       "failed": failures})  # fmt: skip
-            else:
-                passed.append((item.label, item.source))
+        worked = _passing(context, worked_in_use(config, doc_ids), built.rejected)
+        passed = [(item.label, item.source) for item in worked]
         draw = AgentDraw(config.agent_episodes, config.agent_hinted_share, config.seed)
         built.agent, built.agent_dropped = agent_pairs(passed, draw, rollout, pool, progress)
     if config.agent_library_episodes:
@@ -338,6 +328,19 @@ def build_pairs(
         built.agent += more
         built.agent_dropped += dropped
     return built
+
+
+def _passing(
+    context: BuildContext, items: list[Generated], rejected: list[dict[str, Any]]
+) -> Iterator[Generated]:
+    """The generated files the checker passes, each checked as it is reached; the others are
+    added to ``rejected`` with their failures."""
+    for item in items:
+        failures = context.passes(item.source, item.label)
+        if failures:
+            rejected.append({"variant": item.label, "augmentations": [], "failed": failures})
+        else:
+            yield item
 
 
 def _file_pairs(

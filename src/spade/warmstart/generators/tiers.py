@@ -213,6 +213,7 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
     names, values, unit = t.names, t.values, t.theme.unit
     i, j = f"i{n}", f"j{n}"
     code = f"{IND}{i}, {j} = rng.sample(range({t.k}), 2)\n"
+    shown = f"{{{names}[{i}]}} has {{{values}[{i}]}}, {{{names}[{j}]}} has {{{values}[{j}]}}. "
     if rng.random() < 0.5:
         ask = f"How many {unit} do {{{names}[{i}]}} and {{{names}[{j}]}} have together?"
         style = rng.randrange(3)
@@ -227,7 +228,9 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
             code += f"{IND}a{n} = {text(f'both{n}', rng)}\n"
         hint = "Add the two numbers."
         code += _work(
-            t, n, f"{{{values}[{i}]}} + {{{values}[{j}]}} = {{{values}[{i}] + {values}[{j}]}}."
+            t,
+            n,
+            f"{shown}{{{values}[{i}]}} + {{{values}[{j}]}} = {{{values}[{i}] + {values}[{j}]}}.",
         )
     else:
         ask = f"How many more {unit} does {{{names}[{i}]}} have than {{{names}[{j}]}}?"
@@ -239,12 +242,11 @@ def total(t: Table, n: int, rng: random.Random) -> tuple[str, str]:
             code += f"{IND}a{n} = {text(f'abs({values}[{i}] - {values}[{j}])', rng)}\n"
         hint = "Subtract the smaller number from the larger one."
         code += _work(
-            t, n, f"{{{values}[{i}]}} - {{{values}[{j}]}} = {{{values}[{i}] - {values}[{j}]}}."
+            t,
+            n,
+            f"{shown}{{{values}[{i}]}} - {{{values}[{j}]}} = {{{values}[{i}] - {values}[{j}]}}.",
         )
     code += f'{IND}q{n} = f"{ask}"\n'
-    if t.worked:
-        shown = f"{{{names}[{i}]}} has {{{values}[{i}]}}, {{{names}[{j}]}} has {{{values}[{j}]}}. "
-        code = code.replace(f'{IND}work{n} = f"', f'{IND}work{n} = f"{shown}')
     return code, hint
 
 
