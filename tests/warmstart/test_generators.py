@@ -150,3 +150,41 @@ def test_worked_quizzes_pass_the_checker() -> None:
             if not (verdict := check_source(f.source, f.label, check, pool, max_turns=4)).passed
         ]
     assert failed == []
+
+
+def _skeleton(text: str) -> str:
+    """``text`` with names, goods, days and numbers replaced by placeholders."""
+    from spade.warmstart.generators.stories import DAYS, GOODS, PEOPLE
+
+    for word in PEOPLE:
+        text = re.sub(rf"\b{word}\b", "P", text)
+    for noun, past, base in GOODS:
+        text = re.sub(rf"\b({noun}|{past}|{base})\b", "G", text)
+    for day in DAYS:
+        text = text.replace(day, "D")
+    return re.sub(r"\d+", "N", text)
+
+
+def test_stories_put_the_operation_in_the_question() -> None:
+    """The agent's stories: one question each; lookup, sum, difference and comparison stories
+    start from the same sentence shapes, so only the question says which step to take; and every
+    kind asks in more than one wording."""
+    from collections import defaultdict
+
+    from spade.warmstart.generators import STORIES
+
+    files = generate(2, seed=0, tiers=list(STORIES), worked=True)
+    kinds_by_intro: dict[str, set[str]] = defaultdict(set)
+    asks: dict[str, set[str]] = defaultdict(set)
+    for item in files:
+        namespace: dict[str, object] = {}
+        exec(compile(item.source, "story", "exec"), namespace)
+        (cls,) = [v for k, v in namespace.items() if k.endswith("Env") and k != "QuizEnv"]
+        assert cls.max_turns == 1  # type: ignore[attr-defined]
+        intro, rounds = cls().rounds(random.Random(0))  # type: ignore[operator]
+        assert len(rounds) == 1 and "table" not in intro.lower()
+        kinds_by_intro[_skeleton(intro)].add(item.tier)
+        asks[item.tier].add(_skeleton(rounds[0][0]))
+    shared = {"story_lookup", "story_sum", "story_difference", "story_comparison"}
+    assert any(shared <= kinds for kinds in kinds_by_intro.values())
+    assert set(asks) == set(STORIES) and all(len(a) >= 2 for a in asks.values()), asks

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spade.llm.hf import LoraSettings
 
-DATASET_VERSION = "v7"
+DATASET_VERSION = "v8"
 
 
 class WarmstartConfig(BaseModel):
@@ -23,11 +23,12 @@ class WarmstartConfig(BaseModel):
         "(spade.warmstart.generators); each is checked and the failures dropped.",
     )
     agent_per_tier: int = Field(
-        3,
+        2,
         ge=0,
         description="Worked quizzes per training document and tier for the agent's pairs "
-        "(spade.warmstart.generators.WORKED_TIERS: each answer follows a short line of working, "
-        "'21 + 29 = 50.'); each is checked and the failures dropped.",
+        "(spade.warmstart.generators.WORKED_TIERS: table quizzes and one-question stories, each "
+        "answer after a short line of working, '21 + 29 = 50.'; stories twice as many, "
+        "generators.WEIGHTS); each is checked and the failures dropped.",
     )
     agent_episodes: int = Field(
         2,

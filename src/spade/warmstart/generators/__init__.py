@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from spade.warmstart.generators.documents import PROCEDURES, procedure
+from spade.warmstart.generators.stories import STORIES, story
 from spade.warmstart.generators.themes import THEMES, Theme, themes
 from spade.warmstart.generators.tiers import AGENT_BLOCKS, ORDER, chain, tier
 
@@ -22,15 +23,17 @@ TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
 WORKED_TIERS: dict[str, Callable[[Theme, random.Random], str]] = {
     **{kind: tier(kind, worked=True) for kind in [*AGENT_BLOCKS, *ORDER]},
     "chain": lambda theme, rng: chain(theme, rng, worked=True),
+    **{kind: story(kind) for kind in STORIES},
 }
 """Tier name -> generator of the agent's worked quizzes: every round also carries its working
 (``tiers.compose``), so the solution shows the steps before the answer (``spade.warmstart.agent``).
-The document procedures are not among them: their working is a whole algorithm."""
+The table quizzes come first, then the same operations asked about short stories
+(``stories``). The document procedures are not among them: their working is a whole algorithm."""
 
-WEIGHTS: dict[str, int] = {"procedure": 2}
+WEIGHTS: dict[str, int] = {"procedure": 2, **{kind: 2 for kind in STORIES}}
 """Files of a tier per document, in multiples of ``per_tier`` (1 when not listed): a document's
 own procedures, two or three blocks each written in several shapes, get twice the files of a
-generic tier."""
+generic tier; so do the agent's stories, one question each, where a table quiz asks up to three."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ def generate(
 
 __all__ = [
     "PROCEDURES",
+    "STORIES",
     "THEMES",
     "TIERS",
     "WEIGHTS",
