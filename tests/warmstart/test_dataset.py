@@ -23,6 +23,7 @@ from spade.warmstart import WarmstartConfig, build_pairs, read_pairs
 from spade.warmstart.dataset import (
     CLOSE,
     FENCE,
+    BuildContext,
     dataset_path,
     file_body,
     generated_in_use,
@@ -30,7 +31,7 @@ from spade.warmstart.dataset import (
     templates_in_use,
     worked_in_use,
 )
-from spade.warmstart.generators import TIERS, WEIGHTS
+from spade.warmstart.generators import TIERS, WEIGHTS, generate
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "warmstart"
 RUN = RunConfig()
@@ -111,6 +112,24 @@ def test_a_generated_file_that_fails_the_checker_is_dropped_and_reported(
     assert dropped.get("23-recipe-scaling/sum#0")
     assert all("/sum#" not in p.id for p in built.designer + built.agent)
     assert built.agent and all(p.kind == "agent" for p in built.agent)
+
+
+def test_a_build_checks_each_file_with_a_check_seed_of_its_own(pool: SandboxPool) -> None:
+    """The build is repeatable: each file's check seed comes from the build's seed and the
+    file's label (a run's checker draws fresh ones), unless the designer's checker names one."""
+    source = generate(1, 0, {"23-recipe-scaling"}, ["count"])[0].source
+    context = BuildContext(WarmstartConfig(), RUN.designer, pool, RUN.rollout.max_turns, {})
+    first, again = context.verdict(source, "a#0"), context.verdict(source, "a#0")
+    other = context.verdict(source, "b#0")
+    assert first.check_seed == again.check_seed != other.check_seed
+    assert [c.message for c in first.checks] == [c.message for c in again.checks]
+    reseeded = BuildContext(WarmstartConfig(seed=1), RUN.designer, pool, RUN.rollout.max_turns, {})
+    assert reseeded.verdict(source, "a#0").check_seed != first.check_seed
+    named = RUN.designer.model_copy(
+        update={"check": RUN.designer.check.model_copy(update={"check_seed": 7})}
+    )
+    fixed = BuildContext(WarmstartConfig(), named, pool, RUN.rollout.max_turns, {})
+    assert fixed.verdict(source, "a#0").check_seed == 7
 
 
 def test_a_broken_target_or_a_held_out_document_is_refused(

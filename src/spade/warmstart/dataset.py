@@ -37,6 +37,7 @@ from spade.errors import UsageError
 from spade.llm.base import Message
 from spade.rollout.config import RolloutConfig
 from spade.sandbox import SandboxPool
+from spade.seeds import ENV_SEED_RANGE, derived_seed
 from spade.types import Verdict
 from spade.warmstart.agent import AgentDraw, agent_pairs
 from spade.warmstart.augment import augment
@@ -227,8 +228,16 @@ class BuildContext:
             self.progress(text)
 
     def verdict(self, source: str, label: str) -> Verdict:
+        """The checker's verdict on ``source``. Unless the designer's checker names a check seed,
+        each file gets one derived from the build's seed and its label, so the same build keeps
+        the same files and writes the same checker messages into its repair prompts (a run draws
+        fresh seeds; a build must be repeatable)."""
         self.say(f"checking {label}")
-        return check_source(source, label, self.designer.check, self.pool, max_turns=self.max_turns)
+        check = self.designer.check
+        if check.check_seed is None:
+            seed = derived_seed(self.config.seed, f"check:{label}") % ENV_SEED_RANGE
+            check = check.model_copy(update={"check_seed": seed})
+        return check_source(source, label, check, self.pool, max_turns=self.max_turns)
 
     def passes(self, source: str, label: str) -> list[str]:
         """The checker's failures of ``source`` (empty when it passes)."""
