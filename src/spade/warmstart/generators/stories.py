@@ -155,6 +155,10 @@ class Stated:
             return f"did {{person}} {self.base} on {{names[{at}]}}"
         return f"did {{names[{at}]}} {self.base}"
 
+    def than(self, at: str) -> str:
+        """'than Ada' / 'than on Tuesday': the entry at index ``at`` as the one compared with."""
+        return f"than on {{names[{at}]}}" if self.on_days else f"than {{names[{at}]}}"
+
     def fact(self, at: str) -> str:
         """The working's restatement of the entry at index ``at``."""
         if self.on_days:
@@ -241,10 +245,9 @@ def story_difference(rng: random.Random) -> Story:
         told = _stated(rng.choice((2, 3)), rng)
         code = told.code + f"{IND}i, j = sorted(rng.sample(range(len(nums)), 2), "
         code += "key=lambda x: -nums[x])\n"
-        than = "than on {names[j]}" if told.on_days else "than {names[j]}"
-        ask = rng.choice((f"How many more {told.good} {told.did('i')} {than}?",
-                          f"How many fewer {told.good} {told.did('j')} "
-                          f"{than.replace('{names[j]}', '{names[i]}')}?"))  # fmt: skip
+        more = f"How many more {told.good} {told.did('i')} {told.than('j')}?"
+        fewer = f"How many fewer {told.good} {told.did('j')} {told.than('i')}?"
+        ask = rng.choice((more, fewer))
         code += _ask(ask, "nums[i] - nums[j]", "{nums[i]} - {nums[j]} = {nums[i] - nums[j]}.")
         return code, "Subtract the smaller amount from the larger one."
     good, _, base = rng.choice(GOODS)
