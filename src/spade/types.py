@@ -97,6 +97,11 @@ class Verdict:
     """Share of the checker's stages passed in order before the first failure, in [0, 1]."""
     check_seed: int | None = None
     """Seed of the generator that drew the checked environment seeds (``--check-seed``)."""
+    shown: tuple[str, ...] = ()
+    """What the agent is shown when the solution is replayed on the checked seeds (each first
+    observation, then each step's observation): the text grounding is measured on."""
+    hints: tuple[str, ...] = ()
+    """The distinct hints of the checked seeds, in seed order (empty when none was read)."""
 
     @property
     def passed(self) -> bool:
@@ -112,6 +117,8 @@ class Verdict:
             "checks": [c.to_json() for c in self.checks],
             "failures": self.failures,
             "check_seed": self.check_seed,
+            "shown": list(self.shown),
+            "hints": list(self.hints),
         }
 
 

@@ -68,7 +68,12 @@ def check_source(
                 with contextlib.suppress(Exception):
                     env.close()
     return Verdict(
-        origin=origin, checks=tuple(checks), ladder=ladder_score(checks), check_seed=check_seed
+        origin=origin,
+        checks=tuple(checks),
+        ladder=ladder_score(checks),
+        check_seed=check_seed,
+        shown=ctx.shown_text(),
+        hints=ctx.seen_hints(),
     )
 
 

@@ -164,6 +164,20 @@ class Context:
                     self._hints[seed] = text
         return self._hints
 
+    def shown_text(self) -> tuple[str, ...]:
+        """What the solution replays showed the agent (first observations, then each step's),
+        from the stages that replayed it; nothing new is run (empty if no stage replayed)."""
+        shown: list[str] = []
+        for trace in self._solved or []:
+            shown.append(trace.first_observation)
+            shown.extend(r.observation for r in trace.results if r.observation)
+        return tuple(shown)
+
+    def seen_hints(self) -> tuple[str, ...]:
+        """The distinct hints of the checked seeds the stages read, in seed order."""
+        looked = [self._looked[s].hint for s in self.seeds if s in self._looked]
+        return tuple(dict.fromkeys(h for h in looked if h))
+
     def shared_hint_tokens(self) -> frozenset[str]:
         """Tokens every seed's hint contains: they cannot carry one episode's answer."""
         return shared_tokens(list(self.hints().values()))
