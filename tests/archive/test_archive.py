@@ -179,7 +179,7 @@ def test_schema_1_archive_is_migrated_in_place(tmp_path: Path) -> None:
         (stored,) = archive.designs(iteration=3)
         assert stored.env_id == env_id and stored.reward == 0.7 and stored.id is not None
     with sqlite3.connect(path) as reopened:
-        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 5
 
 
 def test_schema_2_archive_gains_the_ema_and_keeps_its_outcomes_readable(tmp_path: Path) -> None:
@@ -213,7 +213,7 @@ def test_schema_2_archive_gains_the_ema_and_keeps_its_outcomes_readable(tmp_path
         before = archive.record_play(1, 1, estimate(0.2, 0.25), 4, ema_rate=0.5, ema_prior=None)
         assert before == 0.25 and archive.get(1).win_ema == 0.25
     with sqlite3.connect(path) as reopened:
-        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert reopened.execute("PRAGMA user_version").fetchone()[0] == 5
 
 
 def test_record_play_steps_the_slow_ema_and_returns_the_one_before(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from spade.regret import RegretEstimate, update_ema
 from spade.types import Verdict
 
 APPLICATION_ID = 0x53504144  # "SPAD": marks the file as a spade archive
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DESIGNS_TABLE = """
 CREATE TABLE IF NOT EXISTS designs (
     id INTEGER PRIMARY KEY,
@@ -92,6 +92,14 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # Why a valid environment was withdrawn (the play-time audit caught it), and when.
         "ALTER TABLE envs ADD COLUMN revoked TEXT",
         "ALTER TABLE envs ADD COLUMN revoked_at INTEGER",
+    ),
+    5: (
+        # How much of what the agent is shown comes from the design's document (NULL: not
+        # measured), and the hints of its checked seeds (a JSON list) to compare across designs.
+        "ALTER TABLE envs ADD COLUMN grounding REAL",
+        "ALTER TABLE envs ADD COLUMN hints TEXT",
+        "ALTER TABLE designs ADD COLUMN grounding REAL",
+        "ALTER TABLE designs ADD COLUMN generic_hint INTEGER",
     ),
 }
 """Statements that bring an archive from the previous version to each version."""
@@ -165,6 +173,11 @@ class ArchivedEnv:
     """Slow EMA of the unhinted win rate over its plays, or None before the first play."""
     revoked: str | None = None
     """Why a once-valid environment was withdrawn (caught by the play-time audit), if it was."""
+    grounding: float | None = None
+    """How much of what the agent is shown comes from its document (``spade.corpus.grounding``);
+    None when not measured (no document, not valid, or archived before schema 5)."""
+    hints: tuple[str, ...] = ()
+    """The distinct hints of its checked seeds, as the checker read them."""
 
 
 @dataclass
@@ -188,6 +201,11 @@ class DesignRecord:
     id: int | None = None
     detail: str | None = None
     """The first failed check of an invalid attempt, the match of a duplicate ('env N (0.91)')."""
+    grounding: float | None = None
+    """Grounding of a valid attempt in its document (None otherwise)."""
+    generic_hint: bool | None = None
+    """Whether a valid attempt's hint has no line of its own (shared with designs of other
+    documents); None until scored."""
 
 
 def source_hash(source: str) -> str:
@@ -358,8 +376,8 @@ class Archive:
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO designs (iteration, group_key, attempt, template_version, doc_id, "
-                "env_id, outcome, detail, ladder, reward, reply, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "env_id, outcome, detail, ladder, reward, reply, created_at, grounding, "
+                "generic_hint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     design.iteration,
                     design.group_key,
@@ -373,13 +391,29 @@ class Archive:
                     design.reward,
                     design.reply,
                     time.time(),
+                    design.grounding,
+                    None if design.generic_hint is None else int(design.generic_hint),
                 ),
             )
         return int(cursor.lastrowid or 0)
 
-    def set_design_reward(self, design_id: int, reward: float) -> None:
+    def set_design_reward(
+        self, design_id: int, reward: float, generic_hint: bool | None = None
+    ) -> None:
+        """A scored attempt's reward (and, for a valid one, whether its hint was generic)."""
         with self._db:
-            self._db.execute("UPDATE designs SET reward = ? WHERE id = ?", (reward, design_id))
+            self._db.execute(
+                "UPDATE designs SET reward = ?, generic_hint = ? WHERE id = ?",
+                (reward, None if generic_hint is None else int(generic_hint), design_id),
+            )
+
+    def set_grounding(self, env_id: int, grounding: float | None, hints: tuple[str, ...]) -> None:
+        """An environment's grounding in its document and its checked hints."""
+        with self._db:
+            self._db.execute(
+                "UPDATE envs SET grounding = ?, hints = ? WHERE id = ?",
+                (grounding, json.dumps(list(hints)), env_id),
+            )
 
     def revoke(self, env_id: int, reason: str, iteration: int, reward: float) -> list[int]:
         """Withdraw a valid environment caught giving episodes away on a played seed: it is
@@ -419,6 +453,8 @@ class Archive:
                 reply=row["reply"],
                 id=row["id"],
                 detail=row["detail"],
+                grounding=row["grounding"],
+                generic_hint=None if row["generic_hint"] is None else bool(row["generic_hint"]),
             )
             for row in rows
         ]
@@ -477,6 +513,8 @@ class Archive:
             latest=latest,
             win_ema=row["win_ema"],
             revoked=row["revoked"],
+            grounding=row["grounding"],
+            hints=tuple(json.loads(row["hints"])) if row["hints"] else (),
         )
 
     def close(self) -> None:

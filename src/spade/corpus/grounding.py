@@ -10,10 +10,11 @@ document shares earn nothing:
   ``50``), and each pair of adjacent content terms of a sentence (the document's phrases,
   "admin fee", "shortest path").
 - **Weights.** A bare number weighs 0 (made-up values match the document's by chance; a
-  number in a phrase, "28 day", counts). Every other term of the document weighs ``idf × (1 + ln tf)``: its inverse document
-  frequency over the reference corpus (the bundled corpus plus this document) times how often
-  the document uses it. A term that more than ``generic_share`` of the reference documents use
-  is generic ("table", "number", "first") and weighs 0, and so does a term of the *frame*,
+  number in a phrase, "28 day", counts). Every other term of the document weighs
+  ``idf × (1 + ln tf)``: its inverse document frequency over the reference corpus (the bundled
+  corpus plus this document) times how often the document uses it. A term that more than
+  ``generic_share`` of the reference documents use is generic ("table", "number", "first")
+  and weighs 0, and so does a term of the *frame*,
   the text every design shows whatever its document (the framework's feedback such as "Right.",
   the prompt template's words): a table quiz earns nothing for the words all quizzes share.
 - **Score.** The weight of the document's terms that the agent is shown, over the weight of
@@ -29,6 +30,7 @@ only what the agent reads, so words in code, comments or identifiers earn nothin
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -40,17 +42,18 @@ from pydantic import BaseModel, ConfigDict, Field
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?%?|[a-z][a-z'\-]*[a-z]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?(?:e[+-]?\d+)?")
 _SENTENCE_BREAK = re.compile(r"[.!?;:\n|()\[\]{}]+")
-STOPWORDS: frozenset[str] = frozenset(
-    """a about above after again against all also an and any are as at be because been before
-    being below between both but by can could did do does doing down during each few for from
-    further had has have having he her here hers herself him himself his how if in into is it
-    its itself just may me might more most must my myself no nor not now of off on once only or
-    other our ours ourselves out over own same shall she should so some such than that the their
-    theirs them themselves then there these they this those through to too under until up upon
-    very was we were what when where which while who whom why will with would you your yours
-    yourself yourselves one two three four five six seven eight nine ten get gets got let lets
-    use used uses using""".split()
-)
+_FUNCTION_WORDS = """
+a about above after again against all also an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further
+had has have having he her here hers herself him himself his how if in into is it its itself
+just may me might more most must my myself no nor not now of off on once only or other our
+ours ourselves out over own same shall she should so some such than that the their theirs
+them themselves then there these they this those through to too under until up upon very was
+we were what when where which while who whom why will with would you your yours yourself
+yourselves always never often sometimes one two three four five six seven eight nine ten get
+gets got let lets use used uses using
+"""
+STOPWORDS: frozenset[str] = frozenset(_FUNCTION_WORDS.split())
 """Function words and small number words: never terms (they carry no document content)."""
 
 
@@ -88,9 +91,7 @@ class Reference:
     frame: frozenset[str] = frozenset()
 
     @classmethod
-    def of(
-        cls, texts: Iterable[str], bigrams: bool = True, frame: Iterable[str] = ()
-    ) -> Reference:
+    def of(cls, texts: Iterable[str], bigrams: bool = True, frame: Iterable[str] = ()) -> Reference:
         """From reference documents and frame texts (whose terms all count as generic)."""
         frequency: Counter[str] = Counter()
         count = 0
@@ -160,7 +161,7 @@ def terms(text: str, bigrams: bool = True) -> list[str]:
         words = _sentence_terms(sentence)
         unigrams.extend(words)
         if bigrams:
-            pairs.extend(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
+            pairs.extend(f"{a} {b}" for a, b in itertools.pairwise(words))
     return unigrams + pairs
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spade.checker.config import CheckConfig
+from spade.corpus.grounding import GroundingConfig
 from spade.designer.novelty import NoveltyConfig
 from spade.llm.base import SamplingParams
 
@@ -109,6 +110,33 @@ class DesignerConfig(BaseModel):
         "nearest archived environment). It separates valid designs the agent plays alike (a "
         "group of designs none of which the agent wins, hinted or not, otherwise ties and "
         "teaches nothing). Not in SPADE: 0 there.",
+    )
+    grounding: GroundingConfig = Field(
+        default_factory=GroundingConfig,
+        description="How grounding is measured: how much of what the agent is shown comes "
+        "from the design's document (docs/designer.md).",
+    )
+    grounding_gate: float = Field(
+        0.0,
+        ge=0,
+        le=1,
+        description="A valid design whose grounding is below this earns no regret reward: "
+        "invalid_reward_scale × (1 + grounding / gate) / 2, below every grounded valid design "
+        "and above most invalid ones. It is still played and replayed for the agent. 0: no "
+        "gate (SPADE).",
+    )
+    grounding_weight: float = Field(
+        0.0,
+        ge=0,
+        le=1,
+        description="Share of a valid design's recipe reward paid for grounding: "
+        "(1 − this) × recipe + this × grounding. 0: SPADE's reward, the measure is reported.",
+    )
+    pay_generic_hints: bool = Field(
+        False,
+        description="Pay hint regret to a design whose hint is generic (no line of its own: "
+        "every line is also in the hint of a design of another document). Off: its regret "
+        "counts as 0 in the recipe, since a hint every design shares says nothing privileged.",
     )
     frontier_low: float = Field(
         0.15,

@@ -16,8 +16,10 @@ from spade.archive import Archive, ArchivedEnv, DesignRecord, Origin, Provenance
 from spade.checker.config import CheckConfig, HintSource
 from spade.checker.run import check_sources
 from spade.corpus import CorpusSampler
+from spade.corpus.grounding import Grounding
 from spade.designer.config import DesignerConfig
 from spade.designer.extract import extract_code
+from spade.designer.grounded import shown_grounding
 from spade.designer.memory import env_kind, select_exemplars
 from spade.designer.novelty import nearest, signature_of
 from spade.designer.prompts import (
@@ -50,6 +52,9 @@ class DesignTask:
     doc_span: str | None = None
     parent_id: int | None = None
     relation: Relation | None = None
+    document: str | None = None
+    """The text the prompt grounded the design in (an edit: its parent's document, when the
+    corpus still has it): what its grounding is measured against."""
 
 
 @dataclass
@@ -76,6 +81,12 @@ class Attempt:
     prefill: str = ""
     """Text written for the model at the start of its reply (part of ``prompt_ids``, not
     sampled): the opening of the code block and the file header of a v2 template."""
+    grounding: Grounding | None = None
+    """How much of what a checked, passing design shows the agent comes from its document
+    (None without a passing verdict or a document)."""
+    generic_hint: bool | None = None
+    """Whether a valid design's hint has no line of its own (``grounded.is_generic_hint``);
+    set when the round is scored."""
 
     @property
     def reply(self) -> str:
@@ -108,6 +119,11 @@ class Design:
     def valid(self) -> bool:
         return bool(self.attempts) and self.final.outcome is Outcome.VALID
 
+    def grounded(self, threshold: float) -> bool:
+        """Valid, with grounding at least ``threshold`` in its document."""
+        grounding = self.final.grounding
+        return self.valid and grounding is not None and grounding.score >= threshold
+
 
 def plan_tasks(
     count: int,
@@ -126,6 +142,7 @@ def plan_tasks(
         key = f"{iteration}:{prompt_index}"
         if played and rng.random() < config.edit_share:
             task = _edit_task(rng.choice(played), config, rng, key)
+            task.document = _document_of(sampler, task.doc_id)
         else:
             kind = EnvKind.TOOL_USE if rng.random() < config.tool_use_share else EnvKind.REASONING
             task = _document_task(sampler, envs, kind, config, count_tokens, key)
@@ -156,8 +173,21 @@ def _document_task(
         config.max_prompt_tokens,
     )
     return DesignTask(
-        kind, template, messages, key, document.title, document.id, document.span or None
+        kind,
+        template,
+        messages,
+        key,
+        document.title,
+        document.id,
+        document.span or None,
+        document=document.text,
     )
+
+
+def _document_of(sampler: CorpusSampler, doc_id: str | None) -> str | None:
+    """The corpus text of a document id (its chunks joined), or None when it has none."""
+    texts = [d.text for d in sampler.documents if doc_id is not None and d.id == doc_id]
+    return "\n\n".join(texts) if texts else None
 
 
 def _edit_task(
@@ -340,6 +370,8 @@ def _judge(
             attempt.detail = f"env {others[match.index][0]} ({match.similarity:.2f})"
             return attempt
         known.append((0, signature))
+        if task.document:
+            attempt.grounding = shown_grounding(verdict.shown, task.document, config.grounding)
     previous = design.attempts[-1].env_id if design.attempts else None
     provenance = Provenance(
         Origin.DESIGNED,
@@ -352,6 +384,9 @@ def _judge(
     )
     env_id, created = archive.add(source, provenance, verdict)
     attempt.env_id = env_id
+    if created and verdict.passed:
+        score = attempt.grounding.score if attempt.grounding is not None else None
+        archive.set_grounding(env_id, score, verdict.hints)
     if verdict.passed:
         known[-1] = (env_id, known[-1][1])
         attempt.outcome = Outcome.VALID if created else Outcome.DUPLICATE
@@ -384,5 +419,6 @@ def _record(archive: Archive, design: Design, attempt: Attempt, iteration: int) 
             reward=None,
             reply=attempt.reply,
             detail=attempt.detail,
+            grounding=attempt.grounding.score if attempt.grounding is not None else None,
         )
     )

@@ -40,7 +40,8 @@ def _string_constants(path: Path) -> list[str]:
     return [
         node.value
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
         and id(node) not in docstrings
     ]
 

@@ -7,6 +7,7 @@ from spade.archive import Archive
 from spade.checker.stages import STAGES
 from spade.designer.config import DesignerConfig
 from spade.designer.design import Attempt, Design
+from spade.designer.grounded import hint_lines, is_generic_hint
 from spade.designer.types import Outcome, RoundContext
 from spade.regret import RegretConfig, RegretEstimate, designer_reward
 from spade.rollout import PairedPlay, PairedResult, play_many
@@ -25,7 +26,10 @@ def attempt_reward(
     Invalid: ``invalid_reward_scale`` × ladder, or the timeout reward when the sandbox timed the
     environment out. Near-duplicate: ``duplicate_reward``. Valid: scale + (1 − scale) × the
     regret recipe's reward (scale alone before the agent has played it), plus
-    ``novelty_bonus`` × (1 − its similarity to the nearest archived environment).
+    ``novelty_bonus`` × (1 − its similarity to the nearest archived environment). The recipe
+    sees regret 0 when the hint is generic (unless ``pay_generic_hints``), and pays
+    ``grounding_weight`` of itself for grounding; a valid design grounded below
+    ``grounding_gate`` earns scale × (1 + grounding / gate) / 2 instead.
     ``slow_ema`` is the slow EMA of the environment's unhinted win rate before this play
     (``Archive.record_play``), which the learning-potential recipe compares the win rate with.
     """
@@ -37,12 +41,21 @@ def attempt_reward(
         if verdict is not None and "timeout" in verdict.failures:
             return regret.timeout_reward
         return scale * attempt.ladder
+    grounding = attempt.grounding.score if attempt.grounding is not None else None
+    if grounding is not None and grounding < config.grounding_gate:
+        return scale * (1 + grounding / config.grounding_gate) / 2
     novelty = config.novelty_bonus * (1 - (attempt.similarity or 0.0))
     if estimate is None:
         return scale + novelty
+    paid_regret = estimate.regret
+    if attempt.generic_hint and not config.pay_generic_hints:
+        paid_regret = 0.0
     recipe = designer_reward(
-        regret.designer_reward, estimate.regret, estimate.unhinted_win_rate, regret, slow_ema
+        regret.designer_reward, paid_regret, estimate.unhinted_win_rate, regret, slow_ema
     )
+    if grounding is not None and config.grounding_weight > 0:
+        weight = config.grounding_weight
+        recipe = (1 - weight) * recipe + weight * grounding
     return scale + (1 - scale) * recipe + novelty
 
 
@@ -103,6 +116,28 @@ def revoke_caught(
     return caught
 
 
+def mark_generic_hints(designs: list[Design], archive: Archive) -> None:
+    """Set ``generic_hint`` on every valid design: whether its hint has no line of its own,
+    compared with the hints of every other valid archived environment of another document
+    (this round's included: they are archived when checked)."""
+    archived = [
+        (env.id, env.doc_id, hint_lines(env.hints))
+        for env in archive.environments(valid_only=True)
+        if env.hints
+    ]
+    for design in designs:
+        final = design.final
+        if not design.valid or final.verdict is None:
+            continue
+        own = hint_lines(final.verdict.hints)
+        others = [
+            lines
+            for env_id, doc_id, lines in archived
+            if env_id != final.env_id and doc_id != design.task.doc_id
+        ]
+        final.generic_hint = is_generic_hint(own, others)
+
+
 def score_designs(
     designs: list[Design],
     played: dict[int, PairedResult],
@@ -113,6 +148,7 @@ def score_designs(
 ) -> None:
     """Set and record the reward of every attempt. A valid environment the play-time audit
     caught becomes an invalid attempt (``hint_leak``) with the invalid reward."""
+    mark_generic_hints(designs, archive)
     for design in designs:
         for attempt in design.attempts:
             env_id = attempt.env_id
@@ -128,4 +164,4 @@ def score_designs(
             estimate = result.estimate if result and result.estimate.pairs else None
             attempt.reward = attempt_reward(attempt, estimate, slow_ema, config, regret)
             if attempt.record_id is not None:
-                archive.set_design_reward(attempt.record_id, attempt.reward)
+                archive.set_design_reward(attempt.record_id, attempt.reward, attempt.generic_hint)
