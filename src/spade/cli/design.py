@@ -79,6 +79,8 @@ def run_design(
     console.print(summary_table(result))
     console.print(
         f"valid {sum(d.valid for d in result.designs)}/{len(result.designs)} · "
+        f"grounded {result.grounded} (grounding ≥ {result.grounded_at:.2f}) · "
+        f"distinct hints {result.distinct_hints} ({result.generic_hints} generic) · "
         f"ladder mean {result.ladder_mean:.2f} · attempts {result.attempts} · "
         f"archive diversity (Vendi) {result.diversity:.2f} · archive {out / 'archive.sqlite'}"
     )
@@ -89,11 +91,13 @@ def summary_table(result: RoundResult) -> Table:
     table = Table(title="designed environments")
     for column in (
         "#",
-        "grounding",
+        "document",
         "template",
         "attempts",
         "outcome",
         "ladder",
+        "grounding",
+        "hint",
         "regret",
         "win",
         "reward",
@@ -110,6 +114,8 @@ def summary_table(result: RoundResult) -> Table:
             str(len(design.attempts)),
             final.describe(),
             f"{max(a.ladder for a in design.attempts):.2f}",
+            final.grounding.describe(3) if final.grounding is not None else "",
+            "" if final.generic_hint is None else "generic" if final.generic_hint else "own",
             f"{estimate.regret:+.2f} [{estimate.ci_low:+.2f}, {estimate.ci_high:+.2f}]"
             if estimate
             else "",

@@ -36,11 +36,15 @@ COLUMNS = (
     (m.ITERATION, "iter", "{}"),
     (m.DESIGNS, "designed", "{}"),
     (m.DESIGNS_VALID, "valid", "{}"),
+    (m.DESIGNS_GROUNDED, "grounded", "{}"),
+    (m.GROUNDING_MEAN, "grounding", "{:.2f}"),
+    (m.DISTINCT_HINTS, "hints", "{}"),
     (m.LADDER_MEAN, "ladder", "{:.2f}"),
     (m.DESIGNED_PLAYED, "designs played", "{}"),
     (m.DESIGNED_WIN_RATES, "their wins", "{}"),
     (m.ENVS_PLAYED, "envs played", "{}"),
     (m.AGENT_WINS, "agent wins", "{}"),
+    (m.DESIGNED_REGRET_MEAN, "regret (designs)", "{}"),
     (m.REGRET_MEAN, "regret", "{:+.3f}"),
     (m.EDGE_SHARE, "edge", "{:.2f}"),
     (f"{m.SAMPLES}_agent", "samples A", "{}"),
@@ -53,6 +57,13 @@ COLUMNS = (
 def _cells(line: dict[str, Any]) -> list[str]:
     flat = dict(line)
     flat.update({f"{m.SAMPLES}_{role}": n for role, n in line.get(m.SAMPLES, {}).items()})
+    if line.get(m.GENERIC_HINTS):
+        flat[m.DISTINCT_HINTS] = f"{line.get(m.DISTINCT_HINTS)} ({line[m.GENERIC_HINTS]} generic)"
+    low, high = line.get(m.DESIGNED_REGRET_CI_LOW), line.get(m.DESIGNED_REGRET_CI_HIGH)
+    if line.get(m.DESIGNED_REGRET_MEAN) is not None and low is not None and high is not None:
+        flat[m.DESIGNED_REGRET_MEAN] = (
+            f"{line[m.DESIGNED_REGRET_MEAN]:+.2f} [{low:+.2f}, {high:+.2f}]"
+        )
     rates = line.get(m.DESIGNED_WIN_RATES)
     if rates:
         flat[m.DESIGNED_WIN_RATES] = " ".join(f"{r:.2f}" for r in rates)

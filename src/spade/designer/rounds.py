@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from spade.corpus import approximate_tokens
 from spade.designer.design import Design, design_round, plan_tasks
+from spade.designer.grounded import distinct_hints
 from spade.designer.novelty import archive_diversity
 from spade.designer.score import play_designs, revoke_caught, score_designs
 from spade.designer.types import RoundContext
@@ -31,6 +32,8 @@ class RoundResult:
     """Vendi score of the valid environments in the archive (effective number of distinct)."""
     seconds: dict[str, float]
     """Time spent sampling ('design'), checking ('check') and playing ('play')."""
+    grounded_at: float = 0.35
+    """A valid design counts as grounded from this grounding on (``grounding.grounded_at``)."""
 
     @property
     def attempts(self) -> int:
@@ -39,6 +42,32 @@ class RoundResult:
     @property
     def validity_rate(self) -> float:
         return sum(d.valid for d in self.designs) / len(self.designs) if self.designs else 0.0
+
+    @property
+    def groundings(self) -> list[float]:
+        """The grounding of each valid design that has one, in design order."""
+        return [
+            d.final.grounding.score
+            for d in self.designs
+            if d.valid and d.final.grounding is not None
+        ]
+
+    @property
+    def grounded(self) -> int:
+        """Valid designs grounded in their document (at least ``grounded_at``)."""
+        return sum(d.grounded(self.grounded_at) for d in self.designs)
+
+    @property
+    def distinct_hints(self) -> int:
+        """Different hints among the valid designs."""
+        return distinct_hints(
+            d.final.verdict.hints for d in self.designs if d.valid and d.final.verdict
+        )
+
+    @property
+    def generic_hints(self) -> int:
+        """Valid designs whose hint has no line of its own."""
+        return sum(bool(d.valid and d.final.generic_hint) for d in self.designs)
 
     @property
     def ladder_mean(self) -> float:
@@ -73,4 +102,4 @@ def run_round(context: RoundContext, count: int) -> RoundResult:
     score_designs(designs, played, slow_emas, archive, config, context.regret)
     recent = archive.environments(valid_only=True)[-config.memory.records :]
     diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)
-    return RoundResult(designs, played, slow_emas, diversity, seconds)
+    return RoundResult(designs, played, slow_emas, diversity, seconds, config.grounding.grounded_at)

@@ -228,7 +228,11 @@ PLOTS: tuple[Plot, ...] = (
         "Validity",
         _line_plot(
             "Validity and checker ladder",
-            {m.VALIDITY_RATE: "validity rate", m.LADDER_MEAN: "ladder mean"},
+            {
+                m.VALIDITY_RATE: "validity rate",
+                m.LADDER_MEAN: "ladder mean",
+                m.GROUNDING_MEAN: "grounding mean (valid designs)",
+            },
             rate=True,
         ),
         f"{m.VALIDITY_RATE} or {m.LADDER_MEAN}",
