@@ -16,7 +16,14 @@ from spade.train.config import RunConfig
 from spade.types import Completion
 from spade.warmstart.dataset import GENERATED_TEMPLATES, TARGET_FILES, read_pairs
 from spade.warmstart.generators import generate
-from spade.warmstart.measure import HeldOutDraw, measure, nearest_target, target_signatures
+from spade.warmstart.measure import (
+    HeldOutDraw,
+    Reply,
+    grounding_summary,
+    measure,
+    nearest_target,
+    target_signatures,
+)
 
 NOVELTY = NoveltyConfig()
 
@@ -92,7 +99,44 @@ def test_measure_repairs_a_failed_design_as_the_run_does(attempts: int) -> None:
     assert result["valid_first_reply"] == 0 and result["replies"] == 1
     assert result["valid"] == attempts and result["per_reply"][0]["attempt"] == attempts
     assert len(policy.shown) == 1 + attempts
+    # A recipe quiz written for a minesweeper prompt is valid but not about its document.
+    assert result["valid_and_grounded"] == 0
     if attempts:
+        assert result["per_reply"][0]["grounding"] < result["grounded_at"]
+        assert result["distinct_hints"] == 1 and result["generic_hints"] == 0
         repair = str(policy.shown[1][-1]["content"])
         assert "IndexError" in repair and "[][1]" in repair
         assert result["first_replies"][0]["failed"] == "interface"
+
+
+def _reply(doc_id: str, grounding: float | None, hints: tuple[str, ...]) -> Reply:
+    return Reply(
+        doc_id,
+        "quiz_v1",
+        grounding is not None,
+        1.0,
+        None,
+        None,
+        None,
+        0.0,
+        10,
+        grounding=grounding,
+        hints=hints,
+    )
+
+
+def test_summary_counts_grounded_designs_per_document_and_generic_hints() -> None:
+    shared = ("Answer one question at a time from the table.",)
+    replies = [
+        _reply("a", 0.8, ("Halve the 40 price, then take the fee off.",)),
+        _reply("a", 0.1, shared),
+        _reply("b", 0.2, shared),
+        _reply("b", None, ()),  # invalid
+    ]
+    summary = grounding_summary(replies, 0.35, seed=0)
+    assert summary["valid_and_grounded"] == 1 and summary["grounded_rate"] == 0.25
+    low, high = summary["grounded_rate_ci"]
+    assert low < 0.25 < high
+    assert summary["grounded_per_document"] == {"a": 1, "b": 0}
+    assert summary["distinct_hints"] == 2 and summary["generic_hints"] == 2
+    assert summary["grounding_mean"] == pytest.approx((0.8 + 0.1 + 0.2) / 3)

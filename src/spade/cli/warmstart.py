@@ -318,7 +318,17 @@ def _draw(samples: int, seed: int, corpus: Path | None) -> Any:
 
 def render(result: dict[str, Any]) -> Table:
     table = Table(title=f"held-out designs (adapter: {result.get('adapter') or 'none'})")
-    for column in ("replies", "valid", "95% CI", "valid & novel", "near-dup share", "ladder"):
+    for column in (
+        "replies",
+        "valid",
+        "95% CI",
+        "valid & novel",
+        "near-dup share",
+        "valid & grounded (95% CI)",
+        "grounding",
+        "hints",
+        "ladder",
+    ):
         table.add_column(column)
     low, high = result["validity_ci"]
     ladder_low, ladder_high = result["ladder_ci"]
@@ -329,6 +339,17 @@ def render(result: dict[str, Any]) -> Table:
         f"{low:.2f}-{high:.2f}",
         str(result["valid_and_novel"]),
         "-" if share is None else f"{share:.2f}",
+        _grounded_cell(result),
+        "-" if result.get("grounding_mean") is None else f"{result['grounding_mean']:.2f}",
+        f"{result.get('distinct_hints', 0)} ({result.get('generic_hints', 0)} generic)",
         f"{result['ladder_mean']:.2f} ({ladder_low:.2f}-{ladder_high:.2f})",
     )
     return table
+
+
+def _grounded_cell(result: dict[str, Any]) -> str:
+    """'5 (0.21, 0.09-0.40)': valid designs grounded at least ``grounded_at``, rate, interval."""
+    if "valid_and_grounded" not in result:
+        return "-"
+    low, high = result["grounded_rate_ci"]
+    return f"{result['valid_and_grounded']} ({result['grounded_rate']:.2f}, {low:.2f}-{high:.2f})"

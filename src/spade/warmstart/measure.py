@@ -24,6 +24,7 @@ from spade.checker.run import check_source
 from spade.corpus import HELDOUT_DOCS, chunk, load_corpus
 from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
+from spade.designer.grounded import distinct_hints, hint_lines, is_generic_hint, shown_grounding
 from spade.designer.novelty import nearest, signature_of
 from spade.designer.prompts import no_code_messages, prefill_text, repair_messages
 from spade.llm.base import TokenPolicy
@@ -57,10 +58,19 @@ class Reply:
     """0 for the first reply; n for the n-th repair (``designer.repair_attempts``)."""
     text: str = ""
     """The reply's text when it held no code (what a repair prompt shows back)."""
+    grounding: float | None = None
+    """A valid design's grounding in the document chunk its prompt showed."""
+    grounding_terms: tuple[str, ...] = ()
+    """The document's terms the agent is shown, heaviest first (at most eight)."""
+    hints: tuple[str, ...] = ()
+    """A valid design's hints on the checked seeds."""
 
     @property
     def duplicate(self) -> bool:
         return self.valid and self.nearest_target is not None
+
+    def grounded(self, threshold: float) -> bool:
+        return self.valid and self.grounding is not None and self.grounding >= threshold
 
 
 @dataclass(frozen=True)
@@ -89,10 +99,11 @@ def measure(
     a failed design gets up to ``designer.repair_attempts`` repairs, as in the run (the repair
     prompt lists the checker's messages)."""
     known = target_signatures(designer.novelty)
+    texts = document_texts(draw, designer)
     started = time.monotonic()
     drawn = sample_designs(policy, designer, draw, progress)
     sampled = time.monotonic() - started
-    checked = [_check_reply(d, designer, pool, known, max_turns=max_turns) for d in drawn]
+    checked = [_check_reply(d, designer, pool, known, max_turns, texts) for d in drawn]
     first = [reply for reply, _ in checked]
     for number in range(1, designer.repair_attempts + 1):
         pending = [i for i, (reply, _) in enumerate(checked) if not reply.valid]
@@ -102,9 +113,14 @@ def measure(
         repairs = _sample_repairs(policy, designer, draw, [checked[i] for i in pending], number)
         sampled += time.monotonic() - started
         for i, repaired in zip(pending, repairs, strict=True):
-            checked[i] = _check_reply(repaired, designer, pool, known, max_turns, number)
+            checked[i] = _check_reply(repaired, designer, pool, known, max_turns, texts, number)
     replies = [reply for reply, _ in checked]
-    result = summarise(replies, seed=draw.seed, seconds=round(sampled, 1))
+    result = summarise(
+        replies,
+        seed=draw.seed,
+        seconds=round(sampled, 1),
+        grounded_at=designer.grounding.grounded_at,
+    )
     result["valid_first_reply"] = sum(r.valid for r in first)
     result["first_replies"] = [asdict(r) for r in first] if designer.repair_attempts else []
     return result
@@ -122,6 +138,13 @@ class Drawn:
     def source(self) -> str | None:
         """The environment code of the reply (after the template's prefill), if it has any."""
         return extract_code(prefill_text(self.template) + self.completion.text)
+
+
+def document_texts(draw: HeldOutDraw, designer: DesignerConfig) -> dict[str, str]:
+    """The text each document's prompt shows (its first chunk): what grounding is measured
+    against."""
+    corpus = {d.id: d for d in load_corpus(draw.corpus)}
+    return {i: chunk(corpus[i], designer.document_tokens)[0].text for i in draw.documents}
 
 
 def sample_designs(
@@ -201,11 +224,13 @@ def _check_reply(
     pool: SandboxPool,
     known: list[tuple[str, tuple[int, ...]]],
     max_turns: int,
+    texts: dict[str, str],
     attempt: int = 0,
 ) -> tuple[Reply, Verdict | None]:
     """One reply: its code extracted (after the template's prefill), checked under the turn cap
-    ``max_turns`` and compared with the warm-start targets ``known``; with the verdict (None
-    when the reply held no code)."""
+    ``max_turns``, compared with the warm-start targets ``known`` and, when valid, its grounding
+    measured in its document's text (``texts``); with the verdict (None when the reply held no
+    code)."""
     source = drawn.source
     valid, ladder, near, similarity = False, 0.0, None, 0.0
     failed: str | None = "no code"
@@ -217,6 +242,9 @@ def _check_reply(
         failed = None if valid else verdict.failures[0]
         message = next((c.message for c in verdict.checks if not c.passed), None)
         near, similarity = nearest_target(source, known, designer.novelty)
+    grounding = None
+    if verdict is not None and verdict.passed:
+        grounding = shown_grounding(verdict.shown, texts[drawn.doc_id], designer.grounding)
     reply = Reply(
         drawn.doc_id,
         drawn.template,
@@ -230,6 +258,9 @@ def _check_reply(
         source,
         attempt,
         drawn.completion.text if source is None else "",
+        grounding.score if grounding is not None else None,
+        grounding.covered[:8] if grounding is not None else (),
+        verdict.hints if verdict is not None and verdict.passed else (),
     )
     return reply, verdict
 
@@ -261,7 +292,11 @@ def nearest_target(
     return near, match.similarity
 
 
-def summarise(replies: list[Reply], *, seed: int, seconds: float) -> dict[str, Any]:
+def summarise(
+    replies: list[Reply], *, seed: int, seconds: float, grounded_at: float = 0.35
+) -> dict[str, Any]:
+    """Counts and rates with 95% intervals: valid, valid and novel, valid and grounded (at
+    least ``grounded_at``), per document; the distinct and generic hints of the valid ones."""
     n = len(replies)
     valid = sum(r.valid for r in replies)
     novel = sum(r.valid and not r.duplicate for r in replies)
@@ -276,11 +311,41 @@ def summarise(replies: list[Reply], *, seed: int, seconds: float) -> dict[str, A
         "novel_rate_ci": list(wilson_interval(novel, n)) if n else [0.0, 0.0],
         "near_duplicates": duplicates,
         "near_duplicate_share": duplicates / valid if valid else None,
+        **grounding_summary(replies, grounded_at, seed),
         "ladder_mean": statistics.fmean(ladders) if ladders else 0.0,
         "ladder_ci": bootstrap_mean_ci(ladders, seed),
         "sampling_seconds": seconds,
         "failures": _counts(r.failed for r in replies if r.failed),
         "per_reply": [asdict(r) for r in replies],
+    }
+
+
+def grounding_summary(replies: list[Reply], grounded_at: float, seed: int) -> dict[str, Any]:
+    """Valid-and-grounded count and rate (Wilson 95%), the mean grounding of the valid replies
+    (bootstrap 95%), valid-and-grounded per document, and the hints: how many different ones
+    the valid replies carry and how many have no line of their own (every line also in a valid
+    reply of another document)."""
+    n = len(replies)
+    grounded = sum(r.grounded(grounded_at) for r in replies)
+    scores = [r.grounding for r in replies if r.valid and r.grounding is not None]
+    valid = [r for r in replies if r.valid]
+    lines = [(r.doc_id, hint_lines(r.hints)) for r in valid]
+    generic = sum(
+        is_generic_hint(own, [other for d, other in lines if d != doc]) for doc, own in lines
+    )
+    per_document: dict[str, int] = {}
+    for reply in replies:
+        per_document[reply.doc_id] = per_document.get(reply.doc_id, 0) + reply.grounded(grounded_at)
+    return {
+        "grounded_at": grounded_at,
+        "valid_and_grounded": grounded,
+        "grounded_rate": grounded / n if n else 0.0,
+        "grounded_rate_ci": list(wilson_interval(grounded, n)) if n else [0.0, 0.0],
+        "grounding_mean": statistics.fmean(scores) if scores else None,
+        "grounding_ci": bootstrap_mean_ci(scores, seed) if scores else None,
+        "grounded_per_document": per_document,
+        "distinct_hints": distinct_hints(r.hints for r in valid),
+        "generic_hints": generic,
     }
 
 
