@@ -51,7 +51,7 @@ ours ourselves out over own same shall she should so some such than that the the
 them themselves then there these they this those through to too under until up upon very was
 we were what when where which while who whom why will with would you your yours yourself
 yourselves always never often sometimes one two three four five six seven eight nine ten get
-gets got let lets use used uses using
+gets got let lets use used uses using many much
 """
 STOPWORDS: frozenset[str] = frozenset(_FUNCTION_WORDS.split())
 """Function words and small number words: never terms (they carry no document content)."""
