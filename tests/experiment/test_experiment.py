@@ -263,7 +263,14 @@ def test_every_arm_end_to_end_through_the_command_line(tmp_path: Path) -> None:
         assert config["seed"] == 3 and config["iterations"] == 1
         (row,) = entry["iterations"]
         assert row["iteration"] == 1 and row["designs"] == (0 if arm == "fixed" else 1)
-        assert {"designs_valid", "learnable_share", "regret", "regret_ci"} <= set(row)
+        assert {
+            "designs_valid",
+            "designs_grounded",
+            "grounding_mean",
+            "learnable_share",
+            "regret",
+            "regret_ci",
+        } <= set(row)
         assert "designer_reward_var" in row and row["agent_episodes"] > 0
         assert entry["state"] == "finished"
         library, designs = entry["eval"]["library-heldout"], entry["eval"]["heldout-designs"]

@@ -41,13 +41,18 @@ def learnable_share(rates: list[float], band: tuple[float, float]) -> float | No
 
 
 def iteration_row(line: dict[str, Any], band: tuple[float, float]) -> dict[str, Any]:
-    """One iteration of one arm: designs valid and designed, the learnable share of the played
-    new designs, their pooled regret with its 95% interval, and the designer reward's variance."""
+    """One iteration of one arm: designs valid and designed, how many valid ones are grounded in
+    their document (and the mean grounding, the distinct hints), the learnable share of the
+    played new designs, their pooled regret with its 95% interval, and the designer reward's
+    variance."""
     low, high = line.get(m.DESIGNED_REGRET_CI_LOW), line.get(m.DESIGNED_REGRET_CI_HIGH)
     return {
         "iteration": line[m.ITERATION],
         "designs": line.get(m.DESIGNS),
         "designs_valid": line.get(m.DESIGNS_VALID),
+        "designs_grounded": line.get(m.DESIGNS_GROUNDED),
+        "grounding_mean": line.get(m.GROUNDING_MEAN),
+        "distinct_hints": line.get(m.DISTINCT_HINTS),
         "designed_played": line.get(m.DESIGNED_PLAYED),
         "learnable_share": learnable_share(line.get(m.DESIGNED_WIN_RATES) or [], band),
         "regret": line.get(m.DESIGNED_REGRET_MEAN),
@@ -165,10 +170,20 @@ def _interval(pair: list[float] | None, fmt: str = "{:+.3f}") -> str:
 
 
 def iterations_table(table: dict[str, Any]) -> Table:
-    """Per arm and iteration: designs, learnable share, regret of the new designs, reward var."""
+    """Per arm and iteration: designs, grounded designs, distinct hints, learnable share,
+    regret of the new designs, reward var."""
     band = "{:g}-{:g}".format(*table["learnable_band"])
     out = Table(title="spade experiment: per iteration")
-    for column in ("arm", "iter", "valid/designed", f"learnable ({band})", "regret", "95% CI"):
+    for column in (
+        "arm",
+        "iter",
+        "valid/designed",
+        "grounded (mean)",
+        "hints",
+        f"learnable ({band})",
+        "regret",
+        "95% CI",
+    ):
         out.add_column(column)
     out.add_column("reward var")
     out.add_column("agent wins")
@@ -178,6 +193,9 @@ def iterations_table(table: dict[str, Any]) -> Table:
                 arm,
                 str(row["iteration"]),
                 f"{_number(row['designs_valid'], '{}')}/{_number(row['designs'], '{}')}",
+                f"{_number(row.get('designs_grounded'), '{}')} "
+                f"({_number(row.get('grounding_mean'), '{:.2f}')})",
+                _number(row.get("distinct_hints"), "{}"),
                 _number(row["learnable_share"], "{:.2f}"),
                 _number(row["regret"], "{:+.3f}"),
                 _interval(row["regret_ci"]),
