@@ -77,14 +77,19 @@ def run_design(
     finally:
         policy.close()
     console.print(summary_table(result))
-    console.print(
+    console.print(summary_line(result, out / "archive.sqlite"))
+    return result
+
+
+def summary_line(result: RoundResult, archive: Path) -> str:
+    """The round in one line: valid, grounded, hints, ladder, attempts, diversity, archive."""
+    return (
         f"valid {sum(d.valid for d in result.designs)}/{len(result.designs)} · "
         f"grounded {result.grounded} (grounding ≥ {result.grounded_at:.2f}) · "
         f"distinct hints {result.distinct_hints} ({result.generic_hints} generic) · "
         f"ladder mean {result.ladder_mean:.2f} · attempts {result.attempts} · "
-        f"archive diversity (Vendi) {result.diversity:.2f} · archive {out / 'archive.sqlite'}"
+        f"archive diversity (Vendi) {result.diversity:.2f} · archive {archive}"
     )
-    return result
 
 
 def summary_table(result: RoundResult) -> Table:
