@@ -99,7 +99,9 @@ def test_a_hint_with_no_line_of_its_own_is_generic() -> None:
     assert distinct_hints([["Halve 40."], ["Halve 72."], [shared]]) == 2
 
 
-def _round(tmp_path: Path, sources: dict[str, str], config: DesignerConfig):
+def _round(
+    tmp_path: Path, sources: dict[str, str], config: DesignerConfig, hint_source: str = "env"
+):
     """One round over the documents of ``sources`` (id -> the file the designer writes)."""
     documents = [d for d in load_corpus() if d.id in sources]
 
@@ -116,7 +118,7 @@ def _round(tmp_path: Path, sources: dict[str, str], config: DesignerConfig):
         CorpusSampler(documents, seed=0),
         archive,
         config=config,
-        rollout=RolloutConfig(max_turns=4, system_prompt=None),
+        rollout=RolloutConfig(max_turns=4, system_prompt=None, hint_source=hint_source),
         regret=RegretConfig(),
         episodes=2,
     )
@@ -158,6 +160,9 @@ def test_a_round_archives_each_designs_grounding_and_flags_a_shared_hint(tmp_pat
     _, again = _round(tmp_path / "own", {**sources, REFUNDS.id: RULE_QUIZ}, CONFIG)
     assert sorted(d.final.generic_hint for d in again.designs) == [False, False]
     assert again.distinct_hints == 2
+    # A model-written hint is what the agent reads: the design's own is not judged.
+    _, model = _round(tmp_path / "model", sources, CONFIG, hint_source="model")
+    assert [d.final.generic_hint for d in model.designs] == [None, None]
 
 
 def _valid(grounding: float, generic: bool) -> Attempt:

@@ -13,7 +13,12 @@ from spade.corpus import approximate_tokens
 from spade.designer.design import Design, design_round, plan_tasks
 from spade.designer.grounded import distinct_hints
 from spade.designer.novelty import archive_diversity
-from spade.designer.score import play_designs, revoke_caught, score_designs
+from spade.designer.score import (
+    mark_generic_hints,
+    play_designs,
+    revoke_caught,
+    score_designs,
+)
 from spade.designer.types import RoundContext
 from spade.llm.base import Message, Policy
 from spade.rollout import PairedResult
@@ -99,6 +104,8 @@ def run_round(context: RoundContext, count: int) -> RoundResult:
     played, slow_emas = play_designs(context, designs)
     seconds["play"] = time.monotonic() - started
     revoke_caught(played, archive, config, iteration)
+    if context.rollout.hint_source == "env":
+        mark_generic_hints(designs, archive)
     score_designs(designs, played, slow_emas, archive, config, context.regret)
     recent = archive.environments(valid_only=True)[-config.memory.records :]
     diversity = archive_diversity([e.source for e in recent], config.novelty.num_perm)

@@ -119,7 +119,8 @@ def revoke_caught(
 def mark_generic_hints(designs: list[Design], archive: Archive) -> None:
     """Set ``generic_hint`` on every valid design: whether its hint has no line of its own,
     compared with the hints of every other valid archived environment of another document
-    (this round's included: they are archived when checked)."""
+    (this round's included: they are archived when checked). Only for hints the designs write
+    (``hint_source = "env"``): a model-written hint is not the design's to be judged by."""
     archived = [
         (env.id, env.doc_id, hint_lines(env.hints))
         for env in archive.environments(valid_only=True)
@@ -147,8 +148,8 @@ def score_designs(
     regret: RegretConfig,
 ) -> None:
     """Set and record the reward of every attempt. A valid environment the play-time audit
-    caught becomes an invalid attempt (``hint_leak``) with the invalid reward."""
-    mark_generic_hints(designs, archive)
+    caught becomes an invalid attempt (``hint_leak``) with the invalid reward. A valid design's
+    ``generic_hint`` is read as set (``mark_generic_hints``; None: not judged)."""
     for design in designs:
         for attempt in design.attempts:
             env_id = attempt.env_id
