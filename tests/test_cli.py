@@ -105,3 +105,28 @@ def test_no_arguments_prints_help() -> None:
     result = run()
     assert result.returncode == 0
     assert "check" in result.stdout and "bench" in result.stdout
+
+
+@pytest.mark.parametrize("width", [100, 160])
+def test_the_run_table_keeps_every_header_whole(width: int) -> None:
+    """spade run's closing tables fit a terminal (100 columns) and a log (160): no header is cut."""
+    from rich.console import Console
+
+    from spade.cli.run import DESIGN_COLUMNS, PLAY_COLUMNS, summary_table
+
+    line = {
+        "iteration": 1, "designs": 8, "designs_valid": 3, "designs_grounded": 1,
+        "grounding_mean": 0.31, "distinct_hints": 2, "generic_hints": 1, "ladder_mean": 0.5,
+        "designed_played": 3, "designed_win_rates": [0.5, 0.25, 0.0], "envs_played": 5,
+        "agent_wins": 2, "agent_episodes": 40, "regret_mean": 0.01, "edge_share": 0.3,
+        "designed_regret_mean": -0.05, "designed_regret_ci_low": -0.12,
+        "designed_regret_ci_high": 0.03, "samples": {"agent": 40, "designer": 8},
+        "loss_agent": 0.1, "loss_designer": -0.2, "seconds": {"design": 30.0},
+    }  # fmt: skip
+    console = Console(width=width, record=True)
+    console.print(summary_table([line, line]))
+    out = console.export_text()
+    # At 100 columns a two-word header may wrap onto two lines; no cell is ever cut short.
+    headers = [h for _, h, _ in (*DESIGN_COLUMNS, *PLAY_COLUMNS) if " " not in h or width > 100]
+    assert all(h in out for h in headers), out
+    assert "…" not in out, out

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, Group
 from rich.table import Table
 
 from spade import metric_names as m
@@ -32,7 +33,7 @@ def run_training(
     return written
 
 
-COLUMNS = (
+DESIGN_COLUMNS = (
     (m.ITERATION, "iter", "{}"),
     (m.DESIGNS, "designed", "{}"),
     (m.DESIGNS_VALID, "valid", "{}"),
@@ -42,9 +43,13 @@ COLUMNS = (
     (m.LADDER_MEAN, "ladder", "{:.2f}"),
     (m.DESIGNED_PLAYED, "designs played", "{}"),
     (m.DESIGNED_WIN_RATES, "their wins", "{}"),
+    (m.DESIGNED_REGRET_MEAN, "their regret", "{}"),
+)
+"""The designer's side of an iteration: one table, so it fits a terminal."""
+PLAY_COLUMNS = (
+    (m.ITERATION, "iter", "{}"),
     (m.ENVS_PLAYED, "envs played", "{}"),
     (m.AGENT_WINS, "agent wins", "{}"),
-    (m.DESIGNED_REGRET_MEAN, "regret (designs)", "{}"),
     (m.REGRET_MEAN, "regret", "{:+.3f}"),
     (m.EDGE_SHARE, "edge", "{:.2f}"),
     (f"{m.SAMPLES}_agent", "samples A", "{}"),
@@ -52,9 +57,10 @@ COLUMNS = (
     (m.LOSS_AGENT, "loss A", "{:+.4f}"),
     (m.LOSS_DESIGNER, "loss D", "{:+.4f}"),
 )
+"""Play and update: every environment played, both roles' samples and losses."""
 
 
-def _cells(line: dict[str, Any]) -> list[str]:
+def _cells(line: dict[str, Any], columns: tuple[tuple[str, str, str], ...]) -> list[str]:
     flat = dict(line)
     flat.update({f"{m.SAMPLES}_{role}": n for role, n in line.get(m.SAMPLES, {}).items()})
     if line.get(m.GENERIC_HINTS):
@@ -69,16 +75,23 @@ def _cells(line: dict[str, Any]) -> list[str]:
         flat[m.DESIGNED_WIN_RATES] = " ".join(f"{r:.2f}" for r in rates)
     if line.get(m.AGENT_EPISODES) is not None:
         flat[m.AGENT_WINS] = f"{line.get(m.AGENT_WINS, 0)}/{line[m.AGENT_EPISODES]}"
-    return [fmt.format(flat[key]) if flat.get(key) is not None else "" for key, _, fmt in COLUMNS]
+    return [fmt.format(flat[key]) if flat.get(key) is not None else "" for key, _, fmt in columns]
 
 
-def summary_table(metrics: list[dict[str, Any]]) -> Table:
-    """Per iteration: designed, valid, designs played (and the agent's unhinted win rate on
-    each), environments played in all, the agent's unhinted wins, samples per role."""
-    table = Table(title="self-play iterations")
-    for _, header, _ in COLUMNS:
-        table.add_column(header)
-    table.add_column("seconds")
+def summary_table(metrics: list[dict[str, Any]]) -> Group:
+    """Two tables per iteration. Designs: designed, valid, grounded in their document, mean
+    grounding, distinct hints, ladder, designs played with the agent's unhinted win rate on
+    each and their regret with its interval. Play: environments played in all, the agent's
+    unhinted wins, regret, edge share, samples and loss per role, seconds."""
+    # Light borders and collapsed padding: each table fits an 80-column terminal or log.
+    style: dict[str, Any] = {"box": box.SIMPLE_HEAD, "collapse_padding": True, "pad_edge": False}
+    designs = Table(title="self-play iterations: designs", **style)
+    play = Table(title="self-play iterations: play and update", **style)
+    for table, columns in ((designs, DESIGN_COLUMNS), (play, PLAY_COLUMNS)):
+        for _, header, _ in columns:
+            table.add_column(header)
+    play.add_column("seconds")
     for line in metrics:
-        table.add_row(*_cells(line), f"{sum(line.get(m.SECONDS, {}).values()):.0f}")
-    return table
+        designs.add_row(*_cells(line, DESIGN_COLUMNS))
+        play.add_row(*_cells(line, PLAY_COLUMNS), f"{sum(line.get(m.SECONDS, {}).values()):.0f}")
+    return Group(designs, play)
