@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from spade.checker.run import check_source
-from spade.corpus import HELDOUT_DOCS, chunk, load_corpus
+from spade.corpus import HELDOUT_DOCS, Document, chunk, load_corpus
 from spade.designer.config import DesignerConfig, NoveltyConfig
 from spade.designer.extract import extract_code
 from spade.designer.grounded import distinct_hints, hint_lines, is_generic_hint, shown_grounding
@@ -140,11 +140,16 @@ class Drawn:
         return extract_code(prefill_text(self.template) + self.completion.text)
 
 
-def document_texts(draw: HeldOutDraw, designer: DesignerConfig) -> dict[str, str]:
-    """The text each document's prompt shows (its first chunk): what grounding is measured
-    against."""
+def prompt_documents(draw: HeldOutDraw, designer: DesignerConfig) -> dict[str, Document]:
+    """What each document's prompt shows (its first chunk), by id: the prompts are built from
+    it and grounding is measured against its text."""
     corpus = {d.id: d for d in load_corpus(draw.corpus)}
-    return {i: chunk(corpus[i], designer.document_tokens)[0].text for i in draw.documents}
+    return {i: chunk(corpus[i], designer.document_tokens)[0] for i in draw.documents}
+
+
+def document_texts(draw: HeldOutDraw, designer: DesignerConfig) -> dict[str, str]:
+    """The text each document's prompt shows: what grounding is measured against."""
+    return {i: d.text for i, d in prompt_documents(draw, designer).items()}
 
 
 def sample_designs(
@@ -157,10 +162,8 @@ def sample_designs(
     builds it, without exemplars) for each of its documents, with the designer's sampling
     settings, ``draw.batch`` at a time, each with its own sampling seed derived from
     ``draw.seed``."""
-    corpus = {d.id: d for d in load_corpus(draw.corpus)}
     prompts, labels = [], []
-    for doc_id in draw.documents:
-        document = chunk(corpus[doc_id], designer.document_tokens)[0]
+    for doc_id, document in prompt_documents(draw, designer).items():
         for _, template in templates_in_use(designer):
             messages = prompt_for(document, template, designer, [])
             ids = policy.encode_chat(messages) + policy.encode_text(prefill_text(template))
