@@ -21,25 +21,23 @@ import time
 from pathlib import Path
 
 from spade.checker.run import check_source
-from spade.corpus import chunk, load_corpus
+from spade.corpus import load_corpus
 from spade.designer.grounded import shown_grounding
 from spade.llm import ModelSpec, open_policy
 from spade.llm.adapters import warmstart_adapter_for
 from spade.rollout.paired import PairedPlay, estimate_from_episodes, play_many
 from spade.sandbox import SandboxPool
 from spade.train.config import RunConfig
-from spade.warmstart.measure import Reply, grounding_summary
-
-
-def documents(corpus: str | None, designer_tokens: int) -> dict[str, str]:
-    return {d.id: chunk(d, designer_tokens)[0].text for d in load_corpus(corpus)}
+from spade.warmstart.measure import HeldOutDraw, Reply, document_texts, grounding_summary
 
 
 def regrade(path: Path, run: RunConfig, pool: SandboxPool) -> list[dict]:  # type: ignore[type-arg]
     """Every valid design of a saved measurement, re-checked, with its grounding and hints."""
     saved = json.loads(path.read_text())
+    # A saved measurement does not name its corpus: unseen-document files are named so.
     corpus = "benchmarks/unseen_docs" if "unseen" in path.name else None
-    texts = documents(corpus, run.designer.document_tokens)
+    ids = tuple(d.id for d in load_corpus(corpus))
+    texts = document_texts(HeldOutDraw(1, 0, ids, corpus=corpus), run.designer)
     rows = []
     for number, reply in enumerate(saved["per_reply"]):
         if not reply["valid"] or not reply["source"]:
@@ -78,23 +76,42 @@ def main() -> None:
         rows = [row for path in args.files for row in regrade(path, run, pool)]
         rows = [row for row in rows if row["valid"]]
         replies = [
-            Reply(r["doc_id"], "quiz_v1", True, 1.0, None, None, None, 0.0, 0,
-                  grounding=r["grounding"], hints=tuple(r["hints"]))  # fmt: skip
+            Reply(
+                r["doc_id"],
+                "quiz_v1",
+                True,
+                1.0,
+                None,
+                None,
+                None,
+                0.0,
+                0,
+                grounding=r["grounding"],
+                hints=tuple(r["hints"]),
+            )
             for r in rows
         ]
         summary = grounding_summary(replies, run.designer.grounding.grounded_at, seed=0)
         for row in rows:
-            print(f"{row['doc_id']:28s} grounding {row['grounding']:.2f} "
-                  f"{', '.join(row['covered'][:4])!s:40s} hint: {(row['hints'] or [''])[0][:60]}")  # fmt: skip
-        print(f"{len(rows)} valid designs: {summary['valid_and_grounded']} grounded "
-              f"(>= {summary['grounded_at']}), mean grounding {summary['grounding_mean']}, "
-              f"{summary['distinct_hints']} distinct hints, {summary['generic_hints']} generic")  # fmt: skip
+            print(
+                f"{row['doc_id']:28s} grounding {row['grounding']:.2f} "
+                f"{', '.join(row['covered'][:4])!s:40s} hint: {(row['hints'] or [''])[0][:60]}"
+            )
+        print(
+            f"{len(rows)} valid designs: {summary['valid_and_grounded']} grounded "
+            f"(>= {summary['grounded_at']}), mean grounding {summary['grounding_mean']}, "
+            f"{summary['distinct_hints']} distinct hints, {summary['generic_hints']} generic"
+        )
         regret = {}
         if args.episodes:
             model = run.roles.agent.model
-            merge = None if args.adapter == "none" else warmstart_adapter_for(
-                model, True if args.adapter == "warmstart" else args.adapter
-            )  # fmt: skip
+            merge = (
+                None
+                if args.adapter == "none"
+                else warmstart_adapter_for(
+                    model, True if args.adapter == "warmstart" else args.adapter
+                )
+            )
             policy = open_policy(ModelSpec(name=model, merge=merge), "hf")
             for source in args.sources.split(","):
                 rollout = run.rollout.model_copy(update={"hint_source": source})
@@ -104,20 +121,30 @@ def main() -> None:
                 unhinted = [e for res in results for e in res.unhinted]
                 pooled = estimate_from_episodes(hinted, unhinted, run.regret)
                 regret[source] = {
-                    "regret": pooled.regret, "ci": [pooled.ci_low, pooled.ci_high],
-                    "pairs": pooled.pairs, "hinted_win_rate": pooled.hinted_win_rate,
+                    "regret": pooled.regret,
+                    "ci": [pooled.ci_low, pooled.ci_high],
+                    "pairs": pooled.pairs,
+                    "hinted_win_rate": pooled.hinted_win_rate,
                     "unhinted_win_rate": pooled.unhinted_win_rate,
                     "model_hints_rejected": sum(res.hint_rejected is not None for res in results),
-                }  # fmt: skip
-                print(f"hint source {source}: regret {pooled.regret:+.3f} "
-                      f"[{pooled.ci_low:+.3f}, {pooled.ci_high:+.3f}] over {pooled.pairs} pairs; "
-                      f"win rate unhinted {pooled.unhinted_win_rate:.2f}, "
-                      f"hinted {pooled.hinted_win_rate:.2f}")  # fmt: skip
+                }
+                print(
+                    f"hint source {source}: regret {pooled.regret:+.3f} "
+                    f"[{pooled.ci_low:+.3f}, {pooled.ci_high:+.3f}] over {pooled.pairs} pairs; "
+                    f"win rate unhinted {pooled.unhinted_win_rate:.2f}, "
+                    f"hinted {pooled.hinted_win_rate:.2f}"
+                )
     seconds = round(time.monotonic() - started, 1)
     print(f"{seconds} s")
     if args.json_out:
-        payload = {"files": [str(f) for f in args.files], "episodes": args.episodes,
-                   "summary": summary, "regret": regret, "designs": rows, "seconds": seconds}  # fmt: skip
+        payload = {
+            "files": [str(f) for f in args.files],
+            "episodes": args.episodes,
+            "summary": summary,
+            "regret": regret,
+            "designs": rows,
+            "seconds": seconds,
+        }
         Path(args.json_out).write_text(json.dumps(payload, indent=2) + "\n")
 
 
