@@ -46,6 +46,9 @@ def pool():  # type: ignore[no-untyped-def]
 
 
 def build(root: Path, pool: SandboxPool, seed: int = 0, designer=TURNENV, **settings):  # type: ignore[no-untyped-def]
+    """The designer's pairs and the rejected files; the agent's pairs (worked quizzes and library
+    replays, checked and played for minutes) are left out: their own tests build them."""
+    settings = {"agent_episodes": 0, "agent_library_episodes": 0} | settings
     config = WarmstartConfig(seed=seed, variants=2, **settings)
     built = build_pairs(
         config, designer, pool, rollout=RUN.rollout, root=root, doc_ids={"01-binary-search"}
@@ -104,7 +107,9 @@ def test_a_generated_file_that_fails_the_checker_is_dropped_and_reported(
         return sound(theme, rng).replace("        return intro,", unshown)
 
     monkeypatch.setitem(generators.TIERS, "sum", hidden)
-    config = WarmstartConfig(per_tier=1, agent_per_tier=1, agent_episodes=1)
+    config = WarmstartConfig(
+        per_tier=1, agent_per_tier=1, agent_episodes=1, agent_library_episodes=0
+    )
     built = build_pairs(
         config, RUN.designer, pool, rollout=RUN.rollout, doc_ids={"23-recipe-scaling"}
     )
