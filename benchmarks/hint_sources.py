@@ -34,8 +34,9 @@ from spade.warmstart.measure import HeldOutDraw, Reply, document_texts, groundin
 def regrade(path: Path, run: RunConfig, pool: SandboxPool) -> list[dict]:  # type: ignore[type-arg]
     """Every valid design of a saved measurement, re-checked, with its grounding and hints."""
     saved = json.loads(path.read_text())
-    # A saved measurement does not name its corpus: unseen-document files are named so.
-    corpus = "benchmarks/unseen_docs" if "unseen" in path.name else None
+    # Measurements saved before `measure --save` wrote "corpus" are told apart by file name.
+    guessed = "benchmarks/unseen_docs" if "unseen" in path.name else None
+    corpus = saved.get("corpus", guessed)
     ids = tuple(d.id for d in load_corpus(corpus))
     texts = document_texts(HeldOutDraw(1, 0, ids, corpus=corpus), run.designer)
     rows = []

@@ -139,6 +139,7 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
     assert measured.returncode == 0, measured.stderr[-2000:]
     summary = json.loads(result.read_text())
     assert summary["replies"] == 6 and summary["adapter"] == str(adapter)  # 6 documents x quiz_v1
+    assert summary["corpus"] is None  # the held-out six
     low, high = summary["validity_ci"]
     assert 0 <= low <= summary["validity_rate"] <= high <= 1
     assert "held-out designs" in measured.stdout
@@ -154,8 +155,9 @@ def test_warmstart_commands_end_to_end_with_the_tiny_model(pairs, tmp_path: Path
         capture_output=True, text=True, env=env,
     )  # fmt: skip
     assert elsewhere.returncode == 0, elsewhere.stderr[-2000:]
-    per_reply = json.loads((tmp_path / "unseen.json").read_text())["per_reply"]
-    assert [r["doc_id"] for r in per_reply] == ["tide-tables"] * 2
+    saved = json.loads((tmp_path / "unseen.json").read_text())
+    assert [r["doc_id"] for r in saved["per_reply"]] == ["tide-tables"] * 2
+    assert saved["corpus"] == str(unseen)  # so a re-grading knows which documents it measured
     played = subprocess.run(
         [*SPADE, "eval", "--suite", "easy-heldout", "--model", "tiny-random", "--adapter",
          str(adapter), "--episodes", "1", "--max-tokens", "4", "--limit", "2", "--json",

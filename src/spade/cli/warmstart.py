@@ -300,6 +300,7 @@ def measure_command(
             progress=lambda text: say(text, status),
         )
     result["adapter"] = str(merge) if merge else None
+    result["corpus"] = str(corpus) if corpus is not None else None  # None: the held-out six
     if save is not None:
         save.parent.mkdir(parents=True, exist_ok=True)
         save.write_text(json.dumps(result, indent=2) + "\n")
