@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 from spade.checker.run import check_source
-from spade.corpus import load_corpus
 from spade.designer.grounded import shown_grounding
 from spade.llm import ModelSpec, open_policy
 from spade.llm.adapters import warmstart_adapter_for
@@ -36,9 +35,7 @@ def regrade(path: Path, run: RunConfig, pool: SandboxPool) -> list[dict]:  # typ
     saved = json.loads(path.read_text())
     # Measurements saved before `measure --save` wrote "corpus" are told apart by file name.
     guessed = "benchmarks/unseen_docs" if "unseen" in path.name else None
-    corpus = saved.get("corpus", guessed)
-    ids = tuple(d.id for d in load_corpus(corpus))
-    texts = document_texts(HeldOutDraw(1, 0, ids, corpus=corpus), run.designer)
+    texts = document_texts(HeldOutDraw.of_corpus(1, 0, saved.get("corpus", guessed)), run.designer)
     rows = []
     for number, reply in enumerate(saved["per_reply"]):
         if not reply["valid"] or not reply["source"]:
@@ -78,15 +75,15 @@ def main() -> None:
         rows = [row for row in rows if row["valid"]]
         replies = [
             Reply(
-                r["doc_id"],
-                "quiz_v1",
-                True,
-                1.0,
-                None,
-                None,
-                None,
-                0.0,
-                0,
+                doc_id=r["doc_id"],
+                template="quiz_v1",
+                valid=True,
+                ladder=1.0,
+                failed=None,
+                message=None,
+                nearest_target=None,
+                similarity=0.0,
+                tokens=0,
                 grounding=r["grounding"],
                 hints=tuple(r["hints"]),
             )

@@ -276,7 +276,7 @@ def measure_command(
     from spade.llm import ModelSpec, open_token_policy
     from spade.llm.adapters import warmstart_adapter_for
     from spade.sandbox import SandboxPool
-    from spade.warmstart.measure import measure
+    from spade.warmstart.measure import HeldOutDraw, measure
 
     run = _run_config(config, overrides)
     model = run.roles.agent.model
@@ -295,7 +295,7 @@ def measure_command(
             policy,
             run.designer,
             pool,
-            _draw(samples, run.seed, corpus),
+            HeldOutDraw.of_corpus(samples, run.seed, corpus),
             max_turns=run.rollout.max_turns,
             progress=lambda text: say(text, status),
         )
@@ -305,16 +305,6 @@ def measure_command(
         save.parent.mkdir(parents=True, exist_ok=True)
         save.write_text(json.dumps(result, indent=2) + "\n")
     console.print(render(result))
-
-
-def _draw(samples: int, seed: int, corpus: Path | None) -> Any:
-    from spade.corpus import load_corpus
-    from spade.warmstart.measure import HeldOutDraw
-
-    if corpus is None:
-        return HeldOutDraw(samples, seed)
-    documents = tuple(d.id for d in load_corpus(corpus))
-    return HeldOutDraw(samples, seed, documents, corpus=str(corpus))
 
 
 def render(result: dict[str, Any]) -> Table:

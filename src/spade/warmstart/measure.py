@@ -85,6 +85,14 @@ class HeldOutDraw:
     batch: int = 12
     corpus: str | None = None
 
+    @classmethod
+    def of_corpus(cls, samples: int, seed: int, corpus: str | Path | None) -> HeldOutDraw:
+        """The draw over every document of ``corpus``; the held-out six when None."""
+        if corpus is None:
+            return cls(samples, seed)
+        documents = tuple(d.id for d in load_corpus(corpus))
+        return cls(samples, seed, documents, corpus=str(corpus))
+
 
 def measure(
     policy: TokenPolicy,
