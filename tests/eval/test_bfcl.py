@@ -197,9 +197,10 @@ def test_entries_too_long_for_the_context_are_reported_not_played(tmp_path: Path
 
 @pytest.mark.slow
 def test_the_embedded_model_plays_every_entry_offline(tmp_path: Path) -> None:
-    """Four entries of the base split on SmolLM2 (8,192 positions), every one played to the end
-    and scored by BFCL's checker (eight took 170 s on a quiet machine and ran past pytest's 300 s
-    on a loaded one; four keep a 3x margin)."""
+    """Two entries of the base split on SmolLM2 (8,192 positions), each played to the end and
+    scored by BFCL's checker (eight took 170 s on a quiet machine and ran past pytest's 300 s on
+    a loaded one; four took 137 s of a 53-minute CI run; two keep what is checked: every entry
+    played and scored, offline)."""
     result = spade(
         "eval",
         "--suite",
@@ -207,14 +208,14 @@ def test_the_embedded_model_plays_every_entry_offline(tmp_path: Path) -> None:
         "--episodes",
         "1",
         "--limit",
-        "4",
+        "2",
         "--json",
         "--out",
         str(tmp_path),
     )
     assert result.returncode == 0, result.stderr
     overall = json.loads(result.stdout)["results"][-1]
-    assert (overall["episodes"], overall["played"]) == (4, 4), overall
+    assert (overall["episodes"], overall["played"]) == (2, 2), overall
     low, high = overall["win_rate_ci"]
     assert 0.0 <= low <= overall["win_rate"] <= high <= 1.0
     lines = (tmp_path / "transcripts.jsonl").read_text().splitlines()
