@@ -17,8 +17,18 @@ from spade.envkit.parsers import (
 # -- parse_boxed -------------------------------------------------------------------------------
 
 
-def test_parse_boxed_returns_last_complete_box():
-    assert parse_boxed(r"first \boxed{1}, then \boxed{2}") == "2"
+def test_parse_boxed_refuses_a_reply_with_two_different_answers():
+    """One answer per reply: a hedge or a retraction ("\\boxed{42} ... no, \\boxed{17}") is no
+    answer, so neither the first box nor the last can be picked to pay it."""
+    assert parse_boxed(r"first \boxed{1}, then \boxed{2}") is None
+    assert parse_boxed(r"\boxed{42} ... no, \boxed{17}") is None
+    assert parse_boxed(r"\boxed{7} then \boxed{8} and again \boxed{7}") is None
+
+
+def test_parse_boxed_takes_a_repeated_answer_and_skips_an_empty_box_named_after_it():
+    assert parse_boxed(r"\boxed{Blue whale}, so: \boxed{blue   WHALE}") == "blue   WHALE"
+    assert parse_boxed(r"\boxed{42}. I wrote it as \boxed{} asks.") == "42"
+    assert parse_boxed(r"\boxed{}") == ""
 
 
 def test_parse_boxed_allows_nested_braces():
@@ -58,8 +68,14 @@ def test_parse_all_boxed_empty_cases():
 # -- parse_answer ------------------------------------------------------------------------------
 
 
-def test_parse_answer_returns_last_answer_stripped():
-    assert parse_answer("<answer>1</answer> wait <answer>  2 </answer>") == "2"
+def test_parse_answer_refuses_two_different_answers_and_keeps_a_repeated_one():
+    assert parse_answer("<answer>1</answer> wait <answer>  2 </answer>") is None
+    assert parse_answer("<answer>1</answer> so <answer>  1 </answer>") == "1"
+
+
+def test_an_answer_tag_named_in_prose_starts_no_match():
+    assert parse_answer("I put it in <answer> tags: <answer>42</answer>") == "42"
+    assert parse_answer("The <answer> tag goes last. <answer>Paris</answer>") == "Paris"
 
 
 def test_parse_answer_tags_are_case_insensitive():

@@ -75,6 +75,27 @@ def test_answers_ignore_case_and_spacing_and_the_first_wrong_one_ends_the_episod
     assert env.step("\\boxed{4}")[1:3] == (0.0, True)
 
 
+def test_a_number_is_compared_as_a_number_and_a_hedged_reply_is_no_answer() -> None:
+    env = FixedQuiz()
+    env.reset(seed=0)
+    env.step("\\boxed{Paris}")
+    observation, reward, terminated, _, _ = env.step("\\boxed{3} or rather \\boxed{4}")
+    assert (reward, terminated) == (0.0, False) and "several different" in observation
+    assert env.step("So \\boxed{4.0}")[1:3] == (0.5, True)
+
+
+def test_a_stated_tolerance_is_the_only_slack() -> None:
+    class Measured(FixedQuiz):
+        items = (("Length of the rod in metres?", "2.35"),)
+        tolerance = 0.05
+
+    env = Measured()
+    env.reset(seed=0)
+    assert env.step("\\boxed{2.41}")[1:3] == (0.0, True)
+    env.reset(seed=0)
+    assert env.step("\\boxed{2.39}")[1:3] == (1.0, True)
+
+
 @pytest.mark.parametrize("action", ["", "no box", "x" * 100_000, "\\boxed{}", None, 7])
 def test_junk_costs_a_turn_but_not_the_episode(action: object) -> None:
     env = FixedQuiz()

@@ -4,6 +4,7 @@ Everything here is pure Python and imports only the standard library, so it load
 sandbox. Its names are an interface: generated environments depend on them.
 """
 
+from spade.envkit.answers import same_answer
 from spade.envkit.episode import EpisodeEnv
 from spade.envkit.parsers import (
     ToolCall,
@@ -35,4 +36,5 @@ __all__ = [
     "parse_answer",
     "parse_boxed",
     "parse_tool_calls",
+    "same_answer",
 ]

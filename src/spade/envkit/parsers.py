@@ -11,22 +11,37 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_ANSWER_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL | re.IGNORECASE)
+_ANSWER_RE = re.compile(r"<answer>((?:(?!<answer>).)*?)</answer>", re.DOTALL | re.IGNORECASE)
+"""An ``<answer>`` block whose body opens no other: a tag named in prose starts no match."""
 _TOOL_CALL_RE = re.compile(r"<tool_call>(.*?)</tool_call>", re.DOTALL | re.IGNORECASE)
 _BOXED_OPEN = "\\boxed{"
 
 
 def parse_boxed(text: str) -> str | None:
-    """Payload of the last complete ``\\boxed{...}`` in ``text`` (nested braces allowed)."""
+    """The reply's one ``\\boxed{...}`` answer (nested braces allowed), stripped: its complete,
+    non-empty boxes must all agree, case and spacing aside. ``None`` when it has none or when
+    they differ: several answers, or an answer retracted for another, is no answer. An empty
+    ``\\boxed{}`` (a format named in prose) is skipped; only empty ones give ``""``."""
     if not isinstance(text, str):
         return None
-    start = text.rfind(_BOXED_OPEN)
-    while start != -1:
-        payload = _balanced_payload(text, start + len(_BOXED_OPEN))
-        if payload is not None:
-            return payload.strip()
-        start = text.rfind(_BOXED_OPEN, 0, start)
-    return None
+    return one_answer(parse_all_boxed(text))
+
+
+def one_answer(payloads: list[str]) -> str | None:
+    """The one answer that stripped ``payloads`` (in reply order) give: the last non-empty one
+    when every non-empty one is the same up to case and spacing, ``""`` when all are empty,
+    ``None`` when there are none or they differ."""
+    given = [p for p in payloads if p]
+    if not given:
+        return "" if payloads else None
+    if len({" ".join(p.split()).casefold() for p in given}) > 1:
+        return None
+    return given[-1]
+
+
+def several_answers(payloads: list[str]) -> bool:
+    """Whether ``payloads`` hold two different non-empty answers (a malformed reply)."""
+    return bool(payloads) and one_answer(payloads) is None
 
 
 def parse_all_boxed(text: str) -> list[str]:
@@ -57,11 +72,16 @@ def _balanced_payload(text: str, begin: int) -> str | None:
 
 
 def parse_answer(text: str) -> str | None:
-    """Payload of the last ``<answer>...</answer>`` in ``text``, stripped."""
+    """The reply's one ``<answer>...</answer>``, stripped, under ``one_answer``'s rule: every
+    non-empty block must agree, so a retracted or hedged answer is none."""
     if not isinstance(text, str):
         return None
-    matches = _ANSWER_RE.findall(text)
-    return matches[-1].strip() if matches else None
+    return one_answer([m.strip() for m in _ANSWER_RE.findall(text)])
+
+
+def parse_all_answers(text: str) -> list[str]:
+    """Every ``<answer>`` block's stripped body, in order."""
+    return [m.strip() for m in _ANSWER_RE.findall(text)] if isinstance(text, str) else []
 
 
 @dataclass(frozen=True)

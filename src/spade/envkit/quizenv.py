@@ -1,8 +1,9 @@
 """``QuizEnv``: the smallest environment to write, a fixed list of questions asked one a turn.
 
 A subclass writes ``rounds(rng) -> (intro, [(question, answer), ...])`` and ``hint()``; the base
-class asks the questions in order, compares each ``\\boxed{}`` reply with the answer (case,
-surrounding spaces and runs of inner spaces ignored), pays ``1 / len(rounds)`` per right answer,
+class asks the questions in order, compares each ``\\boxed{}`` reply with the answer
+(``answers.same_answer``: whole text, case and runs of spaces aside; a plain-number answer as a
+number, within ``tolerance`` when the class sets one), pays ``1 / len(rounds)`` per right answer,
 ends the episode at the first wrong one, and derives ``solution()`` from the answers. It refuses
 more rounds than ``max_turns`` (an episode that cannot be won) and an empty or non-text answer.
 
@@ -19,15 +20,10 @@ from __future__ import annotations
 
 import random
 
+from spade.envkit.answers import MAX_ANSWER_CHARS, normalise, same_answer
 from spade.envkit.turnenv import TurnEnv
 
-MAX_ANSWER_CHARS = 200
-"""Longer replies are wrong answers without being compared (junk actions stay cheap)."""
-
-
-def normalise(text: str) -> str:
-    """Case-folded, with surrounding spaces dropped and inner runs of spaces made one."""
-    return " ".join(str(text).split()).casefold()
+__all__ = ["MAX_ANSWER_CHARS", "QuizEnv", "normalise"]
 
 
 class QuizEnv(TurnEnv):
@@ -35,6 +31,9 @@ class QuizEnv(TurnEnv):
 
     max_turns = 4
     format_help = "Reply with your answer as \\boxed{answer}."
+    tolerance: float | None = None
+    """The largest difference a numeric answer may have (``answers.same_answer``; exact when
+    None). Set it where the question says how close an answer must be."""
 
     def rounds(self, rng: random.Random) -> tuple[str, list[tuple[str, ...]]]:
         """(introduction, [(question, answer), ...]) for one episode, drawn from ``rng``; a
@@ -66,7 +65,7 @@ class QuizEnv(TurnEnv):
 
     def respond(self, command: str) -> tuple[str, float, bool]:
         question, answer = self.questions[self.asked]
-        if len(command) > MAX_ANSWER_CHARS or normalise(command) != normalise(answer):
+        if not same_answer(command, answer, self.tolerance):
             return f"Wrong: {question} The quiz is over.", 0.0, True
         self.asked += 1
         share = 1.0 / len(self.questions)

@@ -18,7 +18,13 @@ import random
 from typing import Any, ClassVar
 
 from spade.envkit.episode import EpisodeEnv
-from spade.envkit.parsers import ToolCall, parse_answer, parse_tool_calls
+from spade.envkit.parsers import (
+    ToolCall,
+    parse_all_answers,
+    parse_answer,
+    parse_tool_calls,
+    several_answers,
+)
 
 FORMAT_HELP = (
     'Call a tool with <tool_call>{"name": "TOOL", "arguments": {...}}</tool_call> '
@@ -78,6 +84,8 @@ class ToolEnv(EpisodeEnv):
         calls = parse_tool_calls(text)
         if calls:
             observation = "\n\n".join(self._run_call(c) for c in calls[:MAX_CALLS_PER_TURN])
+        elif several_answers(parse_all_answers(text)):
+            observation = f"Format error: several different answers; submit one. {self.format_help}"
         else:
             observation = self.format_error()
         return observation, 0.0, False, {}

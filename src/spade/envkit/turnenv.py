@@ -5,8 +5,10 @@ hidden state from ``rng``, return the task description), ``respond(command) -> (
 reward, done)`` for one ``\\boxed{...}`` payload, ``hint()`` and ``solution()``. The base class
 (``EpisodeEnv``) seeds ``self.rng`` in ``reset``, ends and guards the episode, counts turns and
 truncates at ``max_turns``; ``TurnEnv`` answers text without a ``\\boxed{}`` command with a format
-error that explains the expected format. Rewards pass through unchanged: the episode return
-must stay in [0, 1], and the checker reports one that does not.
+error that explains the expected format, and text whose boxes differ (two answers, or one
+retracted for another) with a format error that asks for one (``parsers.parse_boxed``).
+Rewards pass through unchanged: the episode return must stay in [0, 1], and the checker reports
+one that does not.
 
 ``answer_attempts`` (default 1) caps final answers: ``respond`` reports a wrong one through
 ``self.wrong_answer(feedback)``, which ends the episode once the attempts are used up, so an agent
@@ -19,7 +21,7 @@ import random
 from typing import Any
 
 from spade.envkit.episode import EpisodeEnv
-from spade.envkit.parsers import parse_boxed
+from spade.envkit.parsers import parse_all_boxed, parse_boxed, several_answers
 
 
 class TurnEnv(EpisodeEnv):
@@ -51,6 +53,8 @@ class TurnEnv(EpisodeEnv):
         command = parse_boxed(text)
         if command:
             observation, reward, terminated = self.respond(command)
+        elif several_answers(parse_all_boxed(text)):
+            observation, reward, terminated = self.several_error(), 0.0, False
         else:
             observation, reward, terminated = self.format_error(), 0.0, False
         if terminated:
@@ -60,3 +64,9 @@ class TurnEnv(EpisodeEnv):
     def format_error(self) -> str:
         """The observation for an action with no ``\\boxed{}`` command in it."""
         return f"Format error: no \\boxed{{...}} command found. {self.format_help}"
+
+    def several_error(self) -> str:
+        """The observation for an action whose ``\\boxed{}`` commands differ: one is sent."""
+        return (
+            f"Format error: several different \\boxed{{...}} commands; send one. {self.format_help}"
+        )
