@@ -74,9 +74,7 @@ def _balanced_payload(text: str, begin: int) -> str | None:
 def parse_answer(text: str) -> str | None:
     """The reply's one ``<answer>...</answer>``, stripped, under ``one_answer``'s rule: every
     non-empty block must agree, so a retracted or hedged answer is none."""
-    if not isinstance(text, str):
-        return None
-    return one_answer([m.strip() for m in _ANSWER_RE.findall(text)])
+    return one_answer(parse_all_answers(text)) if isinstance(text, str) else None
 
 
 def parse_all_answers(text: str) -> list[str]:
