@@ -251,3 +251,48 @@ def test_tools_that_raise_do_not_break_the_stage() -> None:
     )
     result = trivial_check(source, "broken_tools")
     assert result.passed, result.message
+
+
+QUIZ_WITH_A_FIXED_QUESTION = """
+from spade.envkit import QuizEnv
+
+
+class StockQuizEnv(QuizEnv):
+    def rounds(self, rng):
+        names = {names}
+        counts = rng.sample(range(3, 60), 3)
+        table = ". ".join(f"{{n}} has {{c}} units" for n, c in zip(names, counts))
+        first = str(sum(counts))
+        most = names[counts.index(max(counts))]
+        return table + ".", [("How many units in all?", first), ("Which has the most?", most)]
+
+    def hint(self):
+        return "Add the counts; then compare them one pair at a time."
+"""
+
+
+@pytest.mark.parametrize(
+    ("names", "constant"),
+    [
+        ('["hall", "hall", "hall"]', True),  # every entry has one name: the answer is fixed
+        ('rng.sample(["bolts", "hinges", "nuts", "rivets", "washers"], 3)', False),
+    ],
+)
+def test_a_question_whose_answer_never_changes_fails_though_the_others_need_reasoning(
+    names: str, constant: bool
+) -> None:
+    source = QUIZ_WITH_A_FIXED_QUESTION.format(names=names)
+    result = trivial_check(source, "stock_quiz.py", CheckConfig(check_seed=3))
+    assert result.passed is not constant, result.message
+    if constant:
+        assert "constant answer: answer 2 of the solution is 'hall'" in result.message
+        assert "a fixed guess gets it" in result.message
+
+
+def test_a_fixed_command_that_submits_earlier_work_is_not_a_constant_answer() -> None:
+    # inventory_transfer ends every episode with the same 'done', which pays only for the
+    # transfers made before it: its reward is earned by the moves, not by the word.
+    source = LIBRARY["inventory_transfer"].read_text()
+    result = trivial_check(source, "inventory_transfer", CheckConfig(check_seed=3))
+    assert result.passed, result.message
+    assert "constant answer" not in result.message

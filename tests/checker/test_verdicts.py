@@ -140,9 +140,10 @@ BROKEN = {
         "RuntimeError",
     ),
     "trivial": (
+        # 'done' then pays alone: the constant-answer search names it before any policy plays
         variant("won = self.count == self.target", "won = True"),
         "trivial",
-        "wins",
+        "a fixed guess gets it",
     ),
 }
 

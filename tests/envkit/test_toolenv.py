@@ -233,13 +233,14 @@ def test_reset_is_deterministic_and_resets_turns():
     assert env.step("z")[3] is True
 
 
-def test_numeric_tolerant_and_case_insensitive_answer_check():
+def test_answers_compare_strictly_as_numbers_or_whole_text():
     env = PriceEnv()
-    assert env._check_answer("$1,234.00")
-    assert env._check_answer(" 1234.004 ")
-    assert not env._check_answer("1234.5")
-    assert not env._check_answer("twelve")
-    assert env.step(format_answer("$1,234.00"))[:3] == ("Correct!", 1.0, True)
+    assert env._check_answer(" 1234.00 ")
+    for wrong in ("$1,234.00", "1234.004", "1234.5", "twelve", "nan", "inf", "1.234e3"):
+        assert not env._check_answer(wrong), wrong
+    env.answer_tolerance = 0.01
+    assert env._check_answer("1234.004") and not env._check_answer("nan")
+    assert env.step(format_answer("1234"))[:3] == ("Correct!", 1.0, True)
     env._expected_answer = "Paris"
     assert env._check_answer("PARIS")
     assert not env._check_answer("Lyon")

@@ -65,6 +65,20 @@ class CheckConfig(BaseModel):
         description="A junk, random or brute-force policy winning on at least this share of "
         "seeds (and on at least one) makes the environment trivial.",
     )
+    constant_answer_share: float = Field(
+        0.85,
+        gt=0,
+        le=1,
+        description="A question (the solution's k-th rewarded answer) whose most frequent answer "
+        "is this share of the judged seeds, or more, does not depend on what the agent sees: a "
+        "fixed guess gets it without reading the task, so the environment is rejected.",
+    )
+    constant_answer_min_seeds: int = Field(
+        8,
+        ge=2,
+        description="Seeds with a k-th answer needed before the constant-answer test judges "
+        "question k (fewer say nothing about its spread).",
+    )
     trivial_margin_sd: float = Field(
         1.0,
         ge=0,

@@ -6,9 +6,9 @@ Each is a small policy object: ``policy(turn, observation)`` returns the next ac
 environment answered, so it can follow a quiz from one question to the next. An environment
 that one of them wins pays reward without reasoning:
 
-- ``MarginalPolicy`` sends the answers seen on *other* seeds, most frequent first: it wins
-  where the answer space is small, whatever its range or vocabulary; ``common_solution``
-  replays a whole solution most seeds share.
+- ``MarginalPolicy`` sends the answers seen on *other* seeds at the question it is on, most
+  frequent first: it wins where the answer space is small, whatever its range or vocabulary;
+  ``common_solution`` replays a whole solution most seeds share.
 - ``CopyPolicy`` sends the candidates a text offers (``text_candidates``: tokens, spoken
   numbers, spelled codes, ...), shaped like the answer, and what replies newly show; over the
   hint it is the ``hint_leak`` stage's copying test, over the tool schemas a trivial policy.
@@ -41,17 +41,23 @@ from spade.types import StepResult
 
 
 class MarginalPolicy:
-    """Sends the solution actions of other seeds, most frequent first, one a turn; a rewarded
-    action starts the list again (the next question may draw from the same space)."""
+    """Sends, for the question it is on, the answers other seeds needed at that question, most
+    frequent first, then the answers of every question; one a turn. A rewarded action moves it
+    to the next question and starts its list (the best fixed answer per question, learned
+    from other seeds, within the attempts the environment allows)."""
 
-    def __init__(self, other_solutions: Sequence[Sequence[str]]) -> None:
-        counts = Counter(a for actions in other_solutions for a in dict.fromkeys(actions))
-        first_seen = {a: i for i, a in reversed(list(enumerate(counts)))}
-        self.pool = sorted(counts, key=lambda a: (-counts[a], first_seen[a]))
+    def __init__(self, other_answers: Sequence[Sequence[str]]) -> None:
+        self.pools = [
+            _by_frequency([actions[k] for actions in other_answers if len(actions) > k])
+            for k in range(max((len(a) for a in other_answers), default=0))
+        ]
+        self.pool = _by_frequency([a for actions in other_answers for a in dict.fromkeys(actions)])
+        self.question = 0
         self.tried: set[str] = set()
 
     def __call__(self, turn: int, observation: str) -> str | None:
-        for action in self.pool:
+        here = self.pools[self.question] if self.question < len(self.pools) else []
+        for action in [*here, *self.pool]:
             if action not in self.tried:
                 self.tried.add(action)
                 return action
@@ -59,7 +65,14 @@ class MarginalPolicy:
 
     def observe(self, result: StepResult) -> None:
         if result.reward > 0 and not result.done:
+            self.question += 1
             self.tried.clear()
+
+
+def _by_frequency(actions: Sequence[str]) -> list[str]:
+    """The distinct ``actions``, most frequent first, ties in order of first appearance."""
+    counts = Counter(actions)  # in order of first appearance; the sort is stable
+    return sorted(counts, key=lambda a: -counts[a])
 
 
 def common_solution(other_solutions: Sequence[Sequence[str]], share: float) -> list[str] | None:

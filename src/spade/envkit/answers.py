@@ -51,3 +51,13 @@ def same_answer(reply: object, expected: object, tolerance: float | None = None)
         gap = abs(number - Decimal(wanted))
         return gap == 0 if tolerance is None else gap <= Decimal(str(tolerance))
     return given == wanted
+
+
+def answer_key(answer: object) -> str:
+    """One key per answer as ``same_answer`` tells answers apart without a tolerance: the
+    normalised text, a plain number in its shortest form (``42.0`` and ``42`` share one)."""
+    text = normalise(answer)
+    number = as_number(text) if _CANONICAL.fullmatch(text) else None
+    if number is None:
+        return text
+    return format(number.normalize(), "f") if number else "0"

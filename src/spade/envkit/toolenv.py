@@ -17,6 +17,7 @@ import json
 import random
 from typing import Any, ClassVar
 
+from spade.envkit.answers import same_answer
 from spade.envkit.episode import EpisodeEnv
 from spade.envkit.parsers import (
     ToolCall,
@@ -52,6 +53,9 @@ class ToolEnv(EpisodeEnv):
     """Tool-use environment base: dispatches ``<tool_call>`` blocks to ``tool_<name>`` methods."""
 
     answer_reward: ClassVar[float] = 1.0
+    answer_tolerance: float | None = None
+    """The largest difference a numeric answer may have (exact when None); set it where the
+    task says how close an answer must be."""
     format_help: str = FORMAT_HELP
     notice_separator: ClassVar[str] = "\n\n"
 
@@ -135,14 +139,10 @@ class ToolEnv(EpisodeEnv):
 
     # -- answers ---------------------------------------------------------------------------
     def _check_answer(self, answer: str) -> bool:
-        """Case-insensitive match, or numbers equal within 0.01 (``$`` and ``,`` ignored)."""
-        given, expected = str(answer).strip(), str(self._expected_answer).strip()
-        if given.lower() == expected.lower():
-            return True
-        try:
-            return abs(_as_number(given) - _as_number(expected)) < 0.01
-        except ValueError:
-            return False
+        """Whether ``answer`` states ``_expected_answer`` as ``answers.same_answer`` compares
+        them: whole text after case and space, plain numbers as numbers, within
+        ``answer_tolerance`` only where the environment sets one."""
+        return same_answer(answer, self._expected_answer, self.answer_tolerance)
 
     def _incorrect_answer_feedback(self) -> str:
         """The feedback on a wrong answer; the last allowed one is only called incorrect."""
@@ -150,10 +150,6 @@ class ToolEnv(EpisodeEnv):
         if left is not None and left <= 1:
             return "Incorrect."
         return "Incorrect. Keep using the tools, then answer again."
-
-
-def _as_number(text: str) -> float:
-    return float(text.replace("$", "").replace(",", "").strip())
 
 
 def _render(result: Any) -> str:

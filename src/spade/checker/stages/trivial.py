@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 
+from spade.checker.answer_probes import wrong_replies
 from spade.checker.candidates import action_slot, reshape
 from spade.checker.informed import (
     CopyPolicy,
@@ -19,10 +20,12 @@ from spade.checker.informed import (
 from spade.checker.policies import (
     POLICY_ADVICE,
     Strategy,
+    Trace,
     actions_policy,
     answer_formats,
     format_as,
     play,
+    replay,
     trivial_policies,
 )
 from spade.checker.shortcuts import (
@@ -36,6 +39,7 @@ from spade.checker.shortcuts import (
     task_copy_order,
 )
 from spade.checker.stages.context import Context, StageFailure, first_look, wins_needed
+from spade.envkit.answers import answer_key
 
 
 def trivial(ctx: Context) -> str:
@@ -46,6 +50,10 @@ def trivial(ctx: Context) -> str:
     each policy stops once its verdict is known."""
     config = ctx.config
     seeds = ctx.all_seeds
+    for search in (_constant_question, _answer_channel):
+        found = search(ctx)
+        if found is not None:
+            raise StageFailure(found)
     needed = wins_needed(len(seeds), config.trivial_win_share, config.trivial_margin_sd)
     per_seed = {
         seed: {**trivial_policies(seed, *first_look(ctx, seed)), **_informed(ctx, seed)}
@@ -92,6 +100,103 @@ def trivial(ctx: Context) -> str:
         f"no junk, random, brute-force, copying or surface policy wins {needed} of {len(seeds)} "
         f"seeds ({len(judges) + 1} policies, {episodes[0]} episodes)"
     )
+
+
+def _constant_question(ctx: Context) -> str | None:
+    """Why one question's answer does not depend on what the agent sees; None when each varies.
+
+    Question k is the solution's k-th rewarded action. Over the judged seeds that have one, its
+    most frequent payload (compared as ``same_answer`` compares: case, space and number form
+    aside) must stay under ``constant_answer_share``, unless it is a command whose reward the
+    work before it earns (a 'done' that submits what the moves built): replayed with the
+    solution's unrewarded moves left out, such a step pays nothing. Otherwise a fixed guess
+    answers it without reading the task, whatever the other questions ask."""
+    config = ctx.config
+    per_question: dict[int, Counter[str]] = {}
+    for seed in ctx.all_seeds:
+        for k, action in enumerate(ctx.answer_actions(seed)):
+            per_question.setdefault(k, Counter())[answer_key(action_slot(action))] += 1
+    for k, counts in sorted(per_question.items()):
+        total = counts.total()
+        if total < config.constant_answer_min_seeds:
+            continue
+        answer, count = counts.most_common(1)[0]
+        if count < config.constant_answer_share * total or not _pays_alone(ctx, k, answer):
+            continue
+        which = "the answer" if len(per_question) == 1 else f"answer {k + 1} of the solution"
+        return (
+            f"constant answer: {which} is {answer!r} on {count} of the {total} seeds judged, "
+            "so a fixed guess gets it without reading the task; compute every answer from "
+            "values drawn for the episode and shown to the agent (different entities, "
+            "quantities or states on each seed), so that what it is shown decides the answer"
+        )
+    return None
+
+
+CONSTANT_REPLAYS = 3
+"""Seeds on which a constant answer is replayed without the moves before it, at most."""
+
+
+def _pays_alone(ctx: Context, k: int, answer: str) -> bool:
+    """Whether question ``k``'s ``answer``, sent after the earlier answers only (the
+    solution's unrewarded moves left out), is still rewarded on most seeds tried."""
+    tried = paid = 0
+    for seed in ctx.all_seeds:
+        answers = ctx.answer_actions(seed)
+        if len(answers) <= k or answer_key(action_slot(answers[k])) != answer:
+            continue
+        trace = replay(ctx.instance, seed, answers[: k + 1])
+        tried += 1
+        paid += len(trace.results) > k and trace.results[k].reward > 0
+        if tried == CONSTANT_REPLAYS:
+            break
+    return paid * 2 > tried
+
+
+PROBE_SEEDS = 2
+"""Checked seeds the answer channel is probed on; a probe must be paid on each of them."""
+PROBE_QUESTIONS = 2
+"""Rewarded steps of a solution probed: the first and the last."""
+
+
+def _answer_channel(ctx: Context) -> str | None:
+    """Why the environment pays a reply known to be wrong (``answer_probes.wrong_replies``) as
+    much as the right answer, on every seed probed; None when it pays none. Each probe takes
+    the place of one rewarded step of the replayed solution, after the steps before it."""
+    paid: Counter[str] = Counter()
+    probed = 0
+    examples: dict[str, str] = {}
+    for trace in ctx.solution_traces()[:PROBE_SEEDS]:
+        rewarded = [i for i, r in enumerate(trace.results) if r.reward > 0]
+        steps = list(dict.fromkeys([*rewarded[:1], *rewarded[-1:]]))[:PROBE_QUESTIONS]
+        if not steps:
+            continue
+        probed += 1
+        names: dict[str, None] = {}  # in probe order, so the verdict names the first paid
+        for i in steps:
+            shown = trace.results[i - 1].observation if i else trace.first_observation
+            for name, replies in wrong_replies(trace.actions[i], shown):
+                if name not in names and all(_paid(ctx, trace, i, r) for r in replies):
+                    names[name] = None
+                    examples.setdefault(name, replies[0])
+        paid.update(list(names))
+    for name, count in paid.most_common():
+        if count == probed:
+            return (
+                f"loose answer check: a reply with {name} ({examples[name][:80]!r}) is paid like "
+                f"the right answer on {count} of {probed} seeds probed; compare the reply with "
+                "spade.envkit.same_answer(reply, expected) (one answer, the whole text, numbers "
+                "as numbers, no NaN) after parse_boxed or parse_answer, which refuse several "
+                "answers that differ"
+            )
+    return None
+
+
+def _paid(ctx: Context, trace: Trace, step: int, reply: str) -> bool:
+    """Whether ``reply`` in place of the solution's action at ``step`` earns what it earned."""
+    tried = replay(ctx.instance, trace.seed, [*trace.actions[:step], reply])
+    got = tried.results[step].reward if len(tried.results) > step else 0.0
+    return got >= trace.results[step].reward
 
 
 def _verdict(name: str, outcome: str, needed: int, seeds: int, what: str | None = None) -> str:

@@ -12,7 +12,7 @@ DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri"]
 PEOPLE = ["Amara", "Bruno", "Chloe", "Dmitri", "Esme", "Felix", "Greta", "Hiro", "Ines", "Jonas"]
 SLOTS = 16  # half-hour slots from 09:00 to 17:00; a meeting takes two
 TIME_RE = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
-ANSWER_RE = re.compile(r"^\s*([a-z]{3})[a-z]*\.?,?\s+(\d{1,2}):(\d{2})", re.IGNORECASE)
+ANSWER_RE = re.compile(r"\s*([a-z]{3})[a-z]*\.?,?\s+(\d{1,2}):(\d{2})\s*", re.IGNORECASE)
 
 
 def clock(slot):
@@ -119,7 +119,7 @@ class CalendarBookingEnv(ToolEnv):
         return (int(match.group(1)) - 9) * 2 + int(match.group(2)) // 30
 
     def _check_answer(self, answer):
-        match = ANSWER_RE.match(answer)
+        match = ANSWER_RE.fullmatch(answer)
         if not match or match.group(1).title() not in DAYS or match.group(3) not in ("00", "30"):
             return False
         day = DAYS.index(match.group(1).title())

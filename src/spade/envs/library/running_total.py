@@ -15,15 +15,18 @@ from spade.envkit import parse_boxed
 
 LEVELS = {1: 3, 2: 4, 3: 5}  # level -> steps
 FORMAT_SLACK = 2  # replies with no number at all cost a turn but do not end the episode
-_NUMBER = re.compile(r"-?\d{1,9}")
+_NUMBER = re.compile(r"\s*(-?\d{1,9})\s*")
 
 
 def read_number(action):
-    """The boxed integer, or else the last whole number in the reply; None when there is none."""
+    """The boxed integer, or else a reply that is one integer; None otherwise (several boxes
+    that differ, words around a bare number, a box that holds more than the number)."""
     text = str(action)
     payload = parse_boxed(text)
-    found = _NUMBER.findall(payload if payload is not None else text)
-    return int(found[-1]) if found else None
+    if payload is None and "\\boxed{" in text:
+        return None
+    found = _NUMBER.fullmatch(payload if payload is not None else text)
+    return int(found.group(1)) if found else None
 
 
 class RunningTotalEnv:
