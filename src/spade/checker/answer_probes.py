@@ -12,9 +12,8 @@ that does not know the answer.
 
 from __future__ import annotations
 
-from spade.checker.candidates import action_slot, mutate, reshape
+from spade.checker.candidates import action_slot, is_tool_call, mutate, reshape
 from spade.envkit.answers import answer_key, as_number
-from spade.envkit.parsers import parse_answer, parse_tool_calls
 
 SPECIAL_NUMBERS = ("nan", "NaN", "inf", "-inf", "1e999", "9" * 40)
 """Numbers a loose ``float()`` matcher mishandles; none is a plain number ``same_answer``
@@ -49,8 +48,7 @@ def wrong_replies(action: str, observation: str) -> list[tuple[str, tuple[str, .
         ("the empty answer", (reshape(action, ""),)),
         ("the empty reply", ("",)),
     ]
-    calls = parse_tool_calls(action)
-    if not (calls and calls[0].error is None and parse_answer(action) is None):
+    if not is_tool_call(action):
         # A tool call is a move, run in order: one after it retracts nothing.
         probes.append(("a retracted answer", (f"{right}\nNo, wait: that is wrong. {wrong}",)))
     if answer_key(payload) not in answer_key(observation):

@@ -451,11 +451,18 @@ def mutate(text: str, shift: int) -> str:
     return "".join(out)
 
 
+def is_tool_call(action: str) -> bool:
+    """Whether ``action`` is a move made by calling a tool: its first tool call parses, and it
+    holds no ``<answer>``."""
+    calls = parse_tool_calls(action)
+    return bool(calls) and calls[0].error is None and parse_answer(action) is None
+
+
 def mutate_action(action: str, shift: int) -> str:
     """``action`` with the content of its payload mutated and its format kept: every argument
     value of a tool call (numbers stay numbers), or the answer, boxed command or text."""
-    calls = parse_tool_calls(action)
-    if calls and calls[0].error is None and parse_answer(action) is None:
+    if is_tool_call(action):
+        calls = parse_tool_calls(action)
         arguments = {k: _mutate_value(v, shift) for k, v in calls[0].arguments.items()}
         body = json.dumps({"name": calls[0].name, "arguments": arguments})
         return f"<tool_call>{body}</tool_call>"

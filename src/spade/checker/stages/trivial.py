@@ -145,9 +145,8 @@ def _pays_alone(ctx: Context, k: int, answer: str) -> bool:
         answers = ctx.answer_actions(seed)
         if len(answers) <= k or answer_key(action_slot(answers[k])) != answer:
             continue
-        trace = replay(ctx.instance, seed, answers[: k + 1])
         tried += 1
-        paid += len(trace.results) > k and trace.results[k].reward > 0
+        paid += _last_reward(ctx, seed, answers[: k + 1]) > 0
         if tried == CONSTANT_REPLAYS:
             break
     return paid * 2 > tried
@@ -155,8 +154,6 @@ def _pays_alone(ctx: Context, k: int, answer: str) -> bool:
 
 PROBE_SEEDS = 2
 """Checked seeds the answer channel is probed on; a probe must be paid on each of them."""
-PROBE_QUESTIONS = 2
-"""Rewarded steps of a solution probed: the first and the last."""
 
 
 def _answer_channel(ctx: Context) -> str | None:
@@ -168,7 +165,7 @@ def _answer_channel(ctx: Context) -> str | None:
     examples: dict[str, str] = {}
     for trace in ctx.solution_traces()[:PROBE_SEEDS]:
         rewarded = [i for i, r in enumerate(trace.results) if r.reward > 0]
-        steps = list(dict.fromkeys([*rewarded[:1], *rewarded[-1:]]))[:PROBE_QUESTIONS]
+        steps = list(dict.fromkeys([*rewarded[:1], *rewarded[-1:]]))  # the first and the last
         if not steps:
             continue
         probed += 1
@@ -194,9 +191,15 @@ def _answer_channel(ctx: Context) -> str | None:
 
 def _paid(ctx: Context, trace: Trace, step: int, reply: str) -> bool:
     """Whether ``reply`` in place of the solution's action at ``step`` earns what it earned."""
-    tried = replay(ctx.instance, trace.seed, [*trace.actions[:step], reply])
-    got = tried.results[step].reward if len(tried.results) > step else 0.0
+    got = _last_reward(ctx, trace.seed, [*trace.actions[:step], reply])
     return got >= trace.results[step].reward
+
+
+def _last_reward(ctx: Context, seed: int, actions: list[str]) -> float:
+    """The reward of the last of ``actions`` replayed on ``seed``; 0 when the episode ended
+    before it was sent."""
+    results = replay(ctx.instance, seed, actions).results
+    return results[-1].reward if len(results) == len(actions) else 0.0
 
 
 def _verdict(name: str, outcome: str, needed: int, seeds: int, what: str | None = None) -> str:
