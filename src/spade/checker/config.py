@@ -79,6 +79,19 @@ class CheckConfig(BaseModel):
         description="Seeds with a k-th answer needed before the constant-answer test judges "
         "question k (fewer say nothing about its spread).",
     )
+    mutation_programs: int = Field(
+        96,
+        ge=0,
+        description="Blunt mutant programs of solution() the trivial stage plays at most "
+        "(checker.mutants: repeat, cycle, every object, shared actions alone, copied answer); "
+        "0 turns the mutation search off.",
+    )
+    mutation_skeletons: int = Field(
+        4,
+        ge=1,
+        description="Action shapes of the solutions (the most frequent) whose positions the "
+        "mutation search refills.",
+    )
     trivial_margin_sd: float = Field(
         1.0,
         ge=0,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from spade.checker.informed import (
     copy_policy,
     mutated_solutions,
 )
+from spade.checker.mutants import ADVICE as MUTANT_ADVICE
+from spade.checker.mutants import programs, shared
 from spade.checker.policies import (
     POLICY_ADVICE,
     Strategy,
@@ -93,13 +96,60 @@ def trivial(ctx: Context) -> str:
             raise StageFailure(
                 _verdict(name, f"wins {wins} of the {played} seeds it played", needed, len(seeds))
             )
-    surface = _surface(ctx, needed, episodes)
-    if surface is not None:
-        raise StageFailure(surface)
+    mutants = [0]
+    found = _surface(ctx, needed, episodes) or _mutation_search(ctx, needed, episodes, mutants)
+    if found is not None:
+        raise StageFailure(found)
     return (
-        f"no junk, random, brute-force, copying or surface policy wins {needed} of {len(seeds)} "
-        f"seeds ({len(judges) + 1} policies, {episodes[0]} episodes)"
+        f"no junk, random, brute-force, copying, surface or blunt-mutant policy wins {needed} "
+        f"of {len(seeds)} seeds ({len(judges) + 1} policies, {mutants[0]} mutants of solution(), "
+        f"{episodes[0]} episodes)"
     )
+
+
+MUTANT_GATE_SEEDS = 3
+"""Seeds a mutant program must win one of before it is played on the rest."""
+
+
+def _mutation_search(
+    ctx: Context, needed: int, episodes: list[int], tried: list[int]
+) -> str | None:
+    """Why a blunt program built from what the seeds' solutions share (``mutants.programs``:
+    one action repeated, one command cycled, every object acted on, the shared actions alone,
+    an answer copied by position) wins ``needed`` seeds; None when none does. At most
+    ``mutation_programs`` programs, each dropped once it loses its first seeds."""
+    config = ctx.config
+    solutions = {s: ctx.solution(s) for s in ctx.all_seeds}
+    judged = [s for s, sol in solutions.items() if isinstance(sol, list) and sol]
+    if len(judged) < needed:
+        return None
+    common = shared(
+        [list(solutions[s] or [])[: ctx.turn_cap] for s in judged],
+        [first_look(ctx, s)[0] for s in judged],
+        [ctx.answer_actions(s) for s in judged],
+        config.mutation_skeletons,
+        config.constant_answer_share,
+    )
+    for program in itertools.islice(programs(common), config.mutation_programs):
+        tried[0] += 1
+        wins = played = 0
+        for seed in judged:
+            if wins >= needed or wins + len(judged) - played < needed:
+                break
+            if played == MUTANT_GATE_SEEDS and not wins:
+                break
+            played += 1
+            observation, tools = first_look(ctx, seed)
+            episodes[0] += 1
+            strategy = program.build(observation, tools)
+            wins += play(ctx.instance, seed, strategy, ctx.turn_cap).won
+        if wins >= needed:
+            return (
+                f"under-constrained: the blunt mutant of solution() '{program.name}' wins "
+                f"{wins} of the {played} seeds it played ({needed} of {len(ctx.all_seeds)} is "
+                f"too many); {MUTANT_ADVICE[program.kind]}"
+            )
+    return None
 
 
 def _constant_question(ctx: Context) -> str | None:
