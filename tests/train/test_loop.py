@@ -108,8 +108,9 @@ def test_config_errors_name_the_field_and_print_config_resolves(tmp_path: Path) 
     # after (roles.agent and roles.designer: the designer warm-start's on/off and its adapter
     # folder became one setting, roles.designer.warmstart); #33 added learner.warmup_steps; #42
     # added designer.grounding (4 leaves), grounding_gate, grounding_weight, pay_generic_hints;
-    # #43 check.constant_answer_share and constant_answer_min_seeds.
-    assert len(leaves) == 156
+    # #43 check.constant_answer_share, constant_answer_min_seeds, mutation_programs and
+    # mutation_skeletons.
+    assert len(leaves) == 158
     assert [k for k in leaves if k.endswith(("hint_source", "win_threshold", "dtype"))] == [
         "dtype",
         "rollout.hint_source",
